@@ -1,0 +1,107 @@
+import Dispatch
+import Synchronization
+
+/// A rectangle of whole pixels, half-open: x in `x0..<x1`, y in `y0..<y1`.
+public struct PixelRect: Sendable, Equatable, Hashable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+    public var width: Int { x1 - x0 }
+    public var height: Int { y1 - y0 }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    /// The overlap of two rectangles (empty when they do not touch).
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0), x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
+    }
+}
+
+/// Write access to one tile of a framebuffer during a parallel render pass.
+///
+/// A `TileTarget` may only touch pixels inside `rect`; the pass hands disjoint tiles to
+/// different threads, so no two threads ever write the same pixel.
+public struct TileTarget {
+    /// The tile's pixels in frame coordinates.
+    public let rect: PixelRect
+    /// Frame width in pixels (the row stride).
+    public let stride: Int
+    @usableFromInline let base: UnsafeMutablePointer<UInt32>
+
+    @inlinable
+    init(rect: PixelRect, stride: Int, base: UnsafeMutablePointer<UInt32>) {
+        self.rect = rect; self.stride = stride; self.base = base
+    }
+
+    /// Pointer to pixel (0, y) of the frame's row y; index it with frame x in `rect.x0..<rect.x1`.
+    @inlinable
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        base + y * stride
+    }
+}
+
+/// Splits a frame into square tiles and runs a per-tile pass on several threads.
+///
+/// Tiles are handed out in a fixed order from a shared counter. Each pixel's value must depend
+/// only on the pass's inputs, never on which thread renders it, so the bytes are the same for
+/// any thread count.
+public enum TileScheduler {
+    /// The default tile edge: a 64×64 RGBA8 tile (16 KiB) stays in L1.
+    public static let defaultTileSize = 64
+
+    /// The tiles covering a `width × height` frame, row by row.
+    public static func tiles(width: Int, height: Int, tileSize: Int = defaultTileSize) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        rects.reserveCapacity(((width + tileSize - 1) / tileSize) * ((height + tileSize - 1) / tileSize))
+        var y = 0
+        while y < height {
+            var x = 0
+            while x < width {
+                rects.append(PixelRect(x0: x, y0: y, x1: Swift.min(x + tileSize, width), y1: Swift.min(y + tileSize, height)))
+                x += tileSize
+            }
+            y += tileSize
+        }
+        return rects
+    }
+
+    /// Runs `body` once for every tile of `framebuffer`, on up to `threads` threads.
+    public static func forEachTile(
+        of framebuffer: inout Framebuffer, threads: Int, tileSize: Int = defaultTileSize,
+        _ body: @Sendable (inout TileTarget) -> Void
+    ) {
+        let rects = tiles(width: framebuffer.width, height: framebuffer.height, tileSize: tileSize)
+        let stride = framebuffer.width
+        let workers = Swift.max(1, Swift.min(threads, rects.count))
+        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let shared = SharedPixels(base: base)
+            if workers == 1 {
+                for rect in rects {
+                    var target = TileTarget(rect: rect, stride: stride, base: base)
+                    body(&target)
+                }
+                return
+            }
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if index >= rects.count { break }
+                    var target = TileTarget(rect: rects[index], stride: stride, base: shared.base)
+                    body(&target)
+                }
+            }
+        }
+    }
+}
+
+/// The frame's pixel storage, shared with the worker threads of one tile pass.
+///
+/// Safety (`@unchecked Sendable`): a `SharedPixels` exists only inside
+/// `TileScheduler.forEachTile`, while `withUnsafeMutableBufferPointer` keeps the storage alive
+/// and exclusive; `concurrentPerform` returns only after every worker has finished. Each tile index
+/// is claimed exactly once from the atomic counter, tiles do not overlap, and a `TileTarget` only
+/// writes inside its own tile, so no pixel is ever accessed by two threads.
+private struct SharedPixels: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt32>
+}
