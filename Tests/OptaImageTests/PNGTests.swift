@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import OptaImage
+
+/// A fresh empty folder under the system temporary folder.
+func makeTemporaryFolder() -> String {
+    let path = NSTemporaryDirectory() + "opta-image-tests-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func gradientImage(width: Int = 37, height: Int = 23) -> RGBAImage {
+    var bytes = [UInt8]()
+    for y in 0..<height {
+        for x in 0..<width {
+            bytes += [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x * y) % 256), UInt8(255 - (x % 7) * 30)]
+        }
+    }
+    return RGBAImage(width: width, height: height, bytes: bytes)
+}
+
+@Test func pngRoundTripKeepsEveryByte() throws {
+    let folder = makeTemporaryFolder()
+    let image = gradientImage()
+    for compression in PNGCompression.allCases {
+        let path = "\(folder)/round-\(compression).png"
+        try PNGWriter.write(image, to: path, compression: compression)
+        #expect(try PNGReader.read(path: path) == image)
+    }
+}
+
+@Test func smallCompressionIsNotLargerThanFast() throws {
+    let image = gradientImage(width: 200, height: 200)
+    let fast = try PNGWriter.encode(image, compression: .fast)
+    let small = try PNGWriter.encode(image, compression: .small)
+    #expect(small.count <= fast.count)
+}
+
+@Test func writeLeavesNoTemporaryFiles() throws {
+    let folder = makeTemporaryFolder()
+    try PNGWriter.write(gradientImage(), to: "\(folder)/a.png")
+    try PNGWriter.write(gradientImage(width: 5, height: 5), to: "\(folder)/a.png")  // replaces
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
+    #expect(try PNGReader.read(path: "\(folder)/a.png").width == 5)
+}
+
+@Test func missingFolderIsRejectedBeforeWriting() {
+    let folder = makeTemporaryFolder()
+    #expect(throws: PNGError.self) { try PNGWriter.write(gradientImage(), to: "\(folder)/nope/a.png") }
+    do { try PNGWriter.write(gradientImage(), to: "\(folder)/nope/a.png") } catch {
+        #expect(error.kind == .unwritable)
+        #expect(error.description.contains("does not exist"))
+    }
+}
+
+@Test func failedWriteKeepsTheOldFile() throws {
+    // A folder that cannot take new files even for root: /proc.
+    #expect(throws: PNGError.self) { try AtomicFile.write([1, 2, 3], to: "/proc/opta-test.png") }
+    #expect(!FileManager.default.fileExists(atPath: "/proc/opta-test.png"))
+}
+
+@Test func readingMissingOrBrokenFilesSaysWhy() throws {
+    let folder = makeTemporaryFolder()
+    do { _ = try PNGReader.read(path: "\(folder)/none.png"); Issue.record("expected an error") } catch {
+        #expect(error.kind == .missing)
+    }
+    let broken = "\(folder)/broken.png"
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: broken))
+    do { _ = try PNGReader.read(path: broken); Issue.record("expected an error") } catch {
+        #expect(error.kind == .unreadable)
+        #expect(error.description.contains(broken))
+    }
+    // A truncated PNG: the header is fine, the data is cut off.
+    let full = try PNGWriter.encode(gradientImage())
+    let truncated = "\(folder)/truncated.png"
+    try Data(full.prefix(full.count / 2)).write(to: URL(fileURLWithPath: truncated))
+    #expect(throws: PNGError.self) { _ = try PNGReader.read(path: truncated) }
+}
