@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
-            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene",
+            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -46,14 +46,14 @@ let package = Package(
         .testTarget(name: "OptaRasterTests", dependencies: ["OptaRaster", "OptaImage"]),
         .testTarget(name: "OptaImageTests", dependencies: ["OptaImage"]),
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText"]),
-        .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders"]),
+        .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
 
         // Frame-time benchmarks (package-benchmark): `make bench`.
         .executableTarget(
             name: "FrameTime",
             dependencies: [
-                "OptaCore", "OptaRaster", "Shaders", "OptaScene",
+                "OptaCore", "OptaRaster", "Shaders", "OptaScene", "OptaText",
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/FrameTime",

@@ -1,0 +1,44 @@
+/// Vector approximations of the few transcendental functions the shading loops need, accurate to
+/// a few millionths: far beyond what 8-bit colour shows, and several times faster than `log` per
+/// lane. Everything here maps to plain vector instructions (see SWIFT-PERFORMANCE.md).
+public enum FastMath {
+    /// log2(x) for positive, finite x; lanes with x ≤ 0 give a large negative number.
+    @inlinable @inline(__always)
+    public static func log2(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
+        // Exponent as a float without a vector int→float conversion: 2^23 + e has e in its low bits.
+        let exponentBits = ((bits &>> 23) & 0xFF) | 0x4B00_0000
+        let exponent = unsafeBitCast(exponentBits, to: SIMD8<Float>.self) - (8_388_608 + 127)
+        let mantissa = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD8<Float>.self)
+        let t = mantissa - 1
+        var p: SIMD8<Float> = SIMD8(repeating: -0.025_790_71)
+        p = p * t + 0.121_468_53
+        p = p * t - 0.277_337_22
+        p = p * t + 0.457_156_13
+        p = p * t - 0.718_033_2
+        p = p * t + 1.442_534_76
+        return exponent + p * t
+    }
+
+    /// Rounds each lane of x (0 ≤ x < 2^22) to the nearest integer, as integers.
+    @inlinable @inline(__always)
+    public static func roundToIndex(_ x: SIMD8<Float>) -> SIMD8<UInt32> {
+        unsafeBitCast(x + 8_388_608, to: SIMD8<UInt32>.self) & 0x003F_FFFF
+    }
+
+    /// |x| per lane (clears the sign bit).
+    @inlinable @inline(__always)
+    public static func abs(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+    }
+
+    /// Eight consecutive floats from `p` (no alignment needed).
+    @inlinable @inline(__always)
+    public static func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    /// Scalar log2 with the same approximation, so CPU-side figures agree with the shader.
+    @inlinable
+    public static func log2(_ x: Float) -> Float { log2(SIMD8(repeating: x))[0] }
+}

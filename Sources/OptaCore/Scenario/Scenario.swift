@@ -1,0 +1,128 @@
+/// A scene description users write as JSON: what to draw and how. `ScenarioLoader` reads and
+/// validates it; every field is documented in docs/scenario.md.
+public struct Scenario: Sendable {
+    public var title: String?
+    /// Frame size; `opta render --width/--height` override it. Default 1920×1080.
+    public var width: Int
+    public var height: Int
+    public var landscape: LandscapeSpec
+    /// Paths drawn over the landscape: from `"paths"` and from `"pathsFile"` CSV files.
+    public var paths: [PathSpec]
+    public var axes: AxesSpec
+
+    public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
+                paths: [PathSpec] = [], axes: AxesSpec = AxesSpec()) {
+        self.title = title
+        self.width = width
+        self.height = height
+        self.landscape = landscape
+        self.paths = paths
+        self.axes = axes
+    }
+}
+
+/// The function shown, over which domain, and how values become colours and contour lines.
+public struct LandscapeSpec: Sendable {
+    public var objective: Objective
+    public var domain: Domain
+    public var scale: ScaleChoice
+    /// Added after subtracting the minimum, before the log (log scale only); nil chooses one.
+    public var epsilon: Double?
+    /// Value range of the colormap; nil ends are chosen from the data.
+    public var vmin: Double?
+    public var vmax: Double?
+    public var colormap: String
+    public var contours: ContourSpec?
+    /// Whether contour lines carry value labels.
+    public var labels: Bool
+    /// Whether known minima are marked.
+    public var showMinima: Bool
+
+    public init(objective: Objective, domain: Domain, scale: ScaleChoice = .log, epsilon: Double? = nil,
+                vmin: Double? = nil, vmax: Double? = nil, colormap: String = "viridis",
+                contours: ContourSpec? = ContourSpec(), labels: Bool = false, showMinima: Bool = true) {
+        self.objective = objective
+        self.domain = domain
+        self.scale = scale
+        self.epsilon = epsilon
+        self.vmin = vmin
+        self.vmax = vmax
+        self.colormap = colormap
+        self.contours = contours
+        self.labels = labels
+        self.showMinima = showMinima
+    }
+}
+
+/// Linear or logarithmic colour scale.
+public enum ScaleChoice: String, Sendable, CaseIterable {
+    case linear, log
+}
+
+/// Which contour levels to draw and how.
+public struct ContourSpec: Sendable, Equatable {
+    /// Number of automatically placed levels (ignored when `levels` is given).
+    public var count: Int
+    /// Spacing of automatic levels: linear or logarithmic.
+    public var logSpacing: Bool?
+    /// The f range automatic levels span (ends included); nil spans the colour range.
+    public var range: ClosedRange<Double>?
+    /// Explicit levels.
+    public var levels: [Double]?
+    public var width: Double
+    /// Straight-alpha RGBA in 0…1.
+    public var color: [Double]
+
+    public init(count: Int = 10, logSpacing: Bool? = nil, range: ClosedRange<Double>? = nil, levels: [Double]? = nil,
+                width: Double = 0.8, color: [Double] = [1, 1, 1, 1]) {
+        self.count = count
+        self.logSpacing = logSpacing
+        self.range = range
+        self.levels = levels
+        self.width = width
+        self.color = color
+    }
+}
+
+/// A path across the landscape, e.g. the iterates an optimizer logged.
+public struct PathSpec: Sendable, Equatable {
+    public var name: String
+    public var points: [SIMD2<Double>]
+    /// Straight-alpha RGBA in 0…1; nil takes the next colour of the qualitative palette.
+    public var color: [Double]?
+    public var width: Double
+    /// Whether every iterate gets a disk marker, and its radius in pixels.
+    public var markers: Bool
+    public var markerRadius: Double
+
+    public init(name: String, points: [SIMD2<Double>], color: [Double]? = nil, width: Double = 1.5,
+                markers: Bool = true, markerRadius: Double = 3) {
+        self.name = name
+        self.points = points
+        self.color = color
+        self.width = width
+        self.markers = markers
+        self.markerRadius = markerRadius
+    }
+}
+
+/// Axis titles and tick spacing.
+public struct AxesSpec: Sendable, Equatable {
+    public var xTitle: String
+    public var yTitle: String
+    /// Tick spacing in domain units; nil picks "nice" values.
+    public var xStep: Double?
+    public var yStep: Double?
+    public var colorbar: Bool
+    public var legend: Bool
+
+    public init(xTitle: String = "x", yTitle: String = "y", xStep: Double? = nil, yStep: Double? = nil,
+                colorbar: Bool = true, legend: Bool = true) {
+        self.xTitle = xTitle
+        self.yTitle = yTitle
+        self.xStep = xStep
+        self.yStep = yStep
+        self.colorbar = colorbar
+        self.legend = legend
+    }
+}

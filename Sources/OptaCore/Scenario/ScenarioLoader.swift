@@ -1,0 +1,191 @@
+import Foundation
+
+/// Reads scenario JSON, validates every field (errors name the JSON path and the allowed
+/// values) and loads the CSV path files it refers to.
+public enum ScenarioLoader {
+    /// The colormap names a scenario may use.
+    public static let colormaps = ["viridis", "magma", "inferno", "plasma", "cividis", "berlin"]
+
+    /// Loads the scenario at `path`; relative `pathsFile` names are resolved beside it.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ScenarioError(path: path, message: exists ? "cannot be read" : "does not exist")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try parse(data, source: path, baseFolder: folder)
+    }
+
+    /// Parses scenario JSON text.
+    public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
+        let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
+        try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes"])
+        guard let version = try root.number("version") else {
+            throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
+        }
+        guard version == Double(OptaCore.scenarioVersion) else {
+            throw ScenarioError(path: "version", message: "must be 1, got \(JSONText.number(version))")
+        }
+        var width = 1920, height = 1080
+        if let size = try root.object("size") {
+            try size.rejectUnknownKeys(["width", "height"])
+            width = try size.integer("width", in: 1...16384) ?? width
+            height = try size.integer("height", in: 1...16384) ?? height
+        }
+        guard let landscapeReader = try root.object("landscape") else {
+            throw ScenarioError(path: "landscape", message: "is missing; add {\"function\": \"rosenbrock\"} or {\"expression\": \"...\"}")
+        }
+        let landscape = try parseLandscape(landscapeReader)
+        var paths: [PathSpec] = []
+        if let items = try root.array("paths") {
+            for (i, item) in items.enumerated() {
+                paths.append(try parsePath(JSONObjectReader(item, path: "paths[\(i)]"), index: i))
+            }
+        }
+        if let files = root.value("pathsFile") {
+            let names: [String]
+            switch files {
+            case .string(let s): names = [s]
+            case .array(let a):
+                names = try a.enumerated().map { (i, v) throws(ScenarioError) -> String in
+                    guard case .string(let s) = v else {
+                        throw ScenarioError(path: "pathsFile[\(i)]", message: "must be a file name, got \(v.typeName)")
+                    }
+                    return s
+                }
+            default: throw ScenarioError(path: "pathsFile", message: "must be a file name or a list of them, got \(files.typeName)")
+            }
+            for (i, name) in names.enumerated() {
+                let full = name.hasPrefix("/") ? name : "\(baseFolder)/\(name)"
+                let field = files == .string(name) ? "pathsFile" : "pathsFile[\(i)]"
+                paths += try PathCSV.load(path: full, field: field)
+            }
+        }
+        var axes = AxesSpec()
+        if let a = try root.object("axes") {
+            try a.rejectUnknownKeys(["xTitle", "yTitle", "xStep", "yStep", "colorbar", "legend"])
+            axes.xTitle = try a.string("xTitle") ?? axes.xTitle
+            axes.yTitle = try a.string("yTitle") ?? axes.yTitle
+            axes.xStep = try positive(a, "xStep")
+            axes.yStep = try positive(a, "yStep")
+            axes.colorbar = try a.bool("colorbar") ?? axes.colorbar
+            axes.legend = try a.bool("legend") ?? axes.legend
+        }
+        return Scenario(title: try root.string("title"), width: width, height: height,
+                        landscape: landscape, paths: paths, axes: axes)
+    }
+
+    static func positive(_ r: JSONObjectReader, _ key: String) throws(ScenarioError) -> Double? {
+        guard let v = try r.number(key) else { return nil }
+        guard v > 0 else { throw ScenarioError(path: r.pathOf(key), message: "must be greater than 0, got \(JSONText.number(v))") }
+        return v
+    }
+
+    static func parseLandscape(_ r: JSONObjectReader) throws(ScenarioError) -> LandscapeSpec {
+        try r.rejectUnknownKeys(["function", "expression", "domain", "scale", "epsilon", "vmin", "vmax",
+                                 "colormap", "contours", "labels", "minima"])
+        let objective: Objective
+        var domain: Domain?
+        switch (try r.string("function"), try r.string("expression")) {
+        case (let name?, nil):
+            guard let builtin = BuiltinFunction(rawValue: name) else {
+                let names = BuiltinFunction.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw ScenarioError(path: r.pathOf("function"), message: "must be one of \(names), got \"\(name)\"")
+            }
+            objective = .builtin(builtin)
+            domain = builtin.defaultDomain
+        case (nil, let source?):
+            do { objective = .expression(try Expression(parsing: source)) } catch let error as ExpressionError {
+                throw ScenarioError(path: r.pathOf("expression"), message: "cannot be parsed: \(error.description)")
+            } catch {
+                throw ScenarioError(path: r.pathOf("expression"), message: "cannot be parsed: \(error)")
+            }
+        case (nil, nil):
+            throw ScenarioError(path: r.path, message: "needs \"function\" (a built-in name) or \"expression\" (a formula in x and y)")
+        case (.some, .some):
+            throw ScenarioError(path: r.path, message: "has both \"function\" and \"expression\"; keep one")
+        }
+        if let d = try r.object("domain") {
+            try d.rejectUnknownKeys(["x", "y"])
+            guard let x = try d.numbers("x", counts: 2...2), let y = try d.numbers("y", counts: 2...2) else {
+                throw ScenarioError(path: d.path, message: "needs both \"x\": [min, max] and \"y\": [min, max]")
+            }
+            for (key, v) in [("x", x), ("y", y)] where !(v[0] < v[1]) {
+                throw ScenarioError(path: d.pathOf(key), message: "must be [min, max] with min < max, got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]")
+            }
+            domain = Domain(x: x[0]...x[1], y: y[0]...y[1])
+        }
+        guard let domain else {
+            throw ScenarioError(path: r.pathOf("domain"), message: "is needed for an expression: add {\"x\": [min, max], \"y\": [min, max]}")
+        }
+        var spec = LandscapeSpec(objective: objective, domain: domain)
+        if let s = try r.choice("scale", ["log", "linear"]) { spec.scale = ScaleChoice(rawValue: s)! }
+        spec.epsilon = try positive(r, "epsilon")
+        spec.vmin = try r.number("vmin")
+        spec.vmax = try r.number("vmax")
+        if let lo = spec.vmin, let hi = spec.vmax, !(lo < hi) {
+            throw ScenarioError(path: r.pathOf("vmax"), message: "must be greater than vmin (\(JSONText.number(lo))), got \(JSONText.number(hi))")
+        }
+        spec.colormap = try r.choice("colormap", colormaps) ?? spec.colormap
+        spec.labels = try r.bool("labels") ?? spec.labels
+        spec.showMinima = try r.bool("minima") ?? spec.showMinima
+        if let value = r.value("contours") {
+            if case .bool(false) = value {
+                spec.contours = nil
+            } else {
+                spec.contours = try parseContours(JSONObjectReader(value, path: r.pathOf("contours")))
+            }
+        }
+        return spec
+    }
+
+    static func parseContours(_ c: JSONObjectReader) throws(ScenarioError) -> ContourSpec {
+        try c.rejectUnknownKeys(["count", "spacing", "range", "levels", "width", "color"])
+        var spec = ContourSpec()
+        spec.count = try c.integer("count", in: 0...256) ?? spec.count
+        if let s = try c.choice("spacing", ["log", "linear"]) { spec.logSpacing = s == "log" }
+        if let range = try c.numbers("range", counts: 2...2) {
+            guard range[0] < range[1], spec.logSpacing != true || range[0] > 0 else {
+                throw ScenarioError(path: c.pathOf("range"), message: "must be [low, high] with low < high (and low > 0 for log spacing)")
+            }
+            spec.range = range[0]...range[1]
+        }
+        if let levels = try c.numbers("levels", counts: 1...256) { spec.levels = levels }
+        if let w = try positive(c, "width") { spec.width = w }
+        if let color = try c.numbers("color", counts: 3...4) {
+            try checkUnitInterval(color, path: c.pathOf("color"))
+            spec.color = color.count == 3 ? color + [1] : color
+        }
+        return spec
+    }
+
+    static func parsePath(_ p: JSONObjectReader, index: Int) throws(ScenarioError) -> PathSpec {
+        try p.rejectUnknownKeys(["name", "points", "color", "width", "markers", "markerRadius"])
+        guard let items = try p.array("points") else {
+            throw ScenarioError(path: p.pathOf("points"), message: "is missing; give [[x, y], ...]")
+        }
+        var points: [SIMD2<Double>] = []
+        for (i, item) in items.enumerated() {
+            guard case .array(let pair) = item else {
+                throw ScenarioError(path: "\(p.pathOf("points"))[\(i)]", message: "must be [x, y], got \(item.typeName)")
+            }
+            let xy = try JSONObjectReader.numbers(pair, path: "\(p.pathOf("points"))[\(i)]", counts: 2...2)
+            points.append(SIMD2(xy[0], xy[1]))
+        }
+        var spec = PathSpec(name: try p.string("name") ?? "path \(index + 1)", points: points)
+        if let color = try p.numbers("color", counts: 3...4) {
+            try checkUnitInterval(color, path: p.pathOf("color"))
+            spec.color = color.count == 3 ? color + [1] : color
+        }
+        spec.width = try positive(p, "width") ?? spec.width
+        spec.markers = try p.bool("markers") ?? spec.markers
+        spec.markerRadius = try positive(p, "markerRadius") ?? spec.markerRadius
+        return spec
+    }
+
+    static func checkUnitInterval(_ values: [Double], path: String) throws(ScenarioError) {
+        for (i, v) in values.enumerated() where !(0...1).contains(v) {
+            throw ScenarioError(path: "\(path)[\(i)]", message: "must be between 0 and 1, got \(JSONText.number(v))")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Shaders
+
+/// Tick values for a colourbar that match its scale: nice linear ticks, or decades on a log scale.
+public enum ColorbarTicks {
+    /// A tick: the f value it marks, where it sits (0 bottom … 1 top) and its label.
+    public struct Tick: Sendable, Equatable {
+        public let value: Double
+        public let position: Double
+        public let label: String
+    }
+
+    /// Ticks for `scale`, about `targetCount` of them; and the colourbar title to go with them.
+    public static func ticks(for scale: ValueScale, targetCount: Int) -> (ticks: [Tick], title: String) {
+        switch scale.kind {
+        case .linear:
+            let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: targetCount)
+            let ticks = NiceTicks.values(in: scale.vmin...scale.vmax, step: step).map {
+                Tick(value: $0, position: scale.normalized($0), label: NiceTicks.label($0, step: step))
+            }
+            return (ticks, "f")
+        case .log:
+            // Decades of f − shift. When the shift is negligible they are decades of f itself.
+            let fmin = scale.shift + exp2(scale.lower)
+            let relative = abs(scale.shift) > 1e-9 && abs(scale.shift) > exp2(scale.lower) * 10
+            let low = ceil(scale.lower / log2(10) - 1e-9), high = floor(scale.upper / log2(10) + 1e-9)
+            guard high >= low else { return ([], "f (log scale)") }
+            let decades = Int(high - low) + 1
+            let stride = max(1, Int(ceil(Double(decades) / Double(max(1, targetCount)))))
+            var ticks: [Tick] = []
+            var k = low
+            while k <= high {
+                let offset = pow(10, k)
+                let value = relative ? scale.shift + offset : offset
+                let label = NiceTicks.compactLabel(offset)
+                ticks.append(Tick(value: value, position: (log2(offset) - scale.lower) / (scale.upper - scale.lower), label: label))
+                k += Double(stride)
+            }
+            let title = relative ? "f − f_min (log scale), f_min = \(NiceTicks.compactLabel(fmin))" : "f (log scale)"
+            return (ticks, title)
+        }
+    }
+}

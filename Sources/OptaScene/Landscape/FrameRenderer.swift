@@ -1,0 +1,23 @@
+import OptaRaster
+import Shaders
+
+/// Renders a frame: per tile, the fused per-pixel shader writes every pixel once, then the
+/// overlay's items that touch the tile blend on top while the tile is still in cache.
+public enum FrameRenderer {
+    public static func render<Field: ScalarField>(
+        shader: LandscapeShader<Field>, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int
+    ) {
+        let binned = BinnedDrawList(overlay, width: framebuffer.width, height: framebuffer.height)
+        TileScheduler.forEachTile(of: &framebuffer, threads: threads) { target in
+            shader.shade(&target)
+            binned.composite(into: &target)
+        }
+    }
+
+    /// A new frame with `figure` drawn into it.
+    public static func render(_ figure: LandscapeFigure, threads: Int) -> Framebuffer {
+        var framebuffer = Framebuffer(width: figure.width, height: figure.height)
+        render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer, threads: threads)
+        return framebuffer
+    }
+}

@@ -1,0 +1,42 @@
+import OptaRaster
+
+/// Where the parts of a landscape figure go in a frame of a given size: title, plot area,
+/// colourbar, and the text sizes that fit. Pure arithmetic on the frame size and label widths.
+public struct LandscapeLayout: Sendable, Equatable {
+    public let frame: PixelRect
+    public let plot: PixelRect
+    public let colorbar: PixelRect?
+    /// Text sizes in pixels.
+    public let labelSize: Int
+    public let titleSize: Int
+
+    /// Text size for tick labels at a frame height: 14 px at 1080 p, never below 11 or above 16.
+    public static func labelSize(frameHeight: Int) -> Int {
+        max(11, min(16, Int((Double(frameHeight) / 1080 * 14).rounded())))
+    }
+
+    /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels.
+    public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
+                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int) {
+        self.labelSize = labelSize
+        titleSize = labelSize + 4
+        frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let gap = Float(labelSize) * 0.6
+        let tickLength = Float(labelSize) * 0.4
+        let lineHeight = Float(labelSize) * 1.25
+        let top = hasTitle ? gap * 2 + Float(titleSize) * 1.3 : gap * 2
+        let left = gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5
+        let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
+        let barWidth = max(10, Float(labelSize) * 1.2)
+        let right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap + lineHeight + gap : gap * 2
+        let x0 = Int(left.rounded()), y0 = Int(top.rounded())
+        let x1 = max(x0 + 1, width - Int(right.rounded())), y1 = max(y0 + 1, height - Int(bottom.rounded()))
+        plot = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+        if hasColorbar {
+            let bx = x1 + Int((gap * 2).rounded())
+            colorbar = PixelRect(x0: bx, y0: y0, x1: bx + Int(barWidth.rounded()), y1: y1)
+        } else {
+            colorbar = nil
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import OptaCore
+import OptaRaster
+import OptaScene
+
+/// `opta bench`: frame times of scenarios rendered in memory (PNG encoding excluded).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frame times of scenarios (default: the built-in R1 scene at 1920×1080).",
+        discussion: """
+            Each frame is built and rendered in full (draw list, tiles, shading), the picture finished in
+            memory; PNG encoding is not included. Prints p50, p95, p99 and max frame time, frames per second
+            and the share of frames over the 16.7 ms budget of 60 Hz. With --json, one JSON object per
+            scenario per line, with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps,
+            over_budget_share.
+
+            Example:
+              opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --json
+            """
+    )
+
+    @Argument(help: "Scenario JSON files. Default: the built-in R1 scene.")
+    var scenarios: [String] = []
+
+    @Option(help: "Frames to measure.")
+    var frames: Int = 120
+
+    @Option(help: "Frames rendered first and not measured.")
+    var warmup: Int = 10
+
+    @OptionGroup var frame: FrameOptions
+
+    @Flag(help: "Print one JSON object per scenario instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, got \(frames)") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, got \(warmup)") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let fonts = try ScenarioInput.fonts()
+            let paths: [String?] = scenarios.isEmpty ? [nil] : scenarios.map { $0 }
+            for path in paths {
+                var scenario = try ScenarioInput.load(path)
+                scenario.width = frame.width ?? scenario.width
+                scenario.height = frame.height ?? scenario.height
+                let figure = LandscapeFigure(scenario: scenario, width: scenario.width, height: scenario.height, fonts: fonts)
+                var framebuffer = Framebuffer(width: scenario.width, height: scenario.height)
+                let clock = ContinuousClock()
+                var times: [Double] = []
+                times.reserveCapacity(frames)
+                for i in 0..<(warmup + frames) {
+                    let start = clock.now
+                    FrameRenderer.render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer,
+                                         threads: frame.threadCount)
+                    if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
+                }
+                let stats = FrameStatistics(milliseconds: times)
+                let name = ScenarioInput.name(path)
+                if json {
+                    print(stats.json(scenario: name))
+                } else {
+                    print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: frame.threadCount))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `opta` command: renders optimization landscapes to PNG, compares images, measures frame times.
+@main
+struct OptaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "opta",
+        abstract: "Draws optimization landscapes and the paths optimizers take across them, on the CPU.",
+        discussion: """
+            Examples:
+              opta render --output rosenbrock.png            the built-in default scene (R1)
+              opta render scene.json --output out.png       a scenario file (see docs/scenario.md)
+              opta bench --frames 200                        frame times of the default scene
+              opta golden diff expected.png actual.png       compare two images like the golden tests
+
+            Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data.
+            """,
+        subcommands: [RenderCommand.self, BenchCommand.self, GoldenCommand.self]
+    )
+}

@@ -1,0 +1,36 @@
+import Foundation
+import OptaCore
+import OptaScene
+import OptaText
+
+/// Turns the command line's scenario argument into a scenario, and loads the fonts figures need.
+enum ScenarioInput {
+    /// The scenario at `path`, or the built-in default (R1) when `path` is nil.
+    static func load(_ path: String?) throws -> Scenario {
+        guard let path else { return DefaultScenario.scenario() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CommandFailure.usage("scenario file \(path) does not exist; check the path, or leave it out to render the default scene")
+        }
+        guard !isFolder.boolValue else {
+            throw CommandFailure.usage("\(path) is a folder; give a scenario .json file")
+        }
+        do {
+            return try ScenarioLoader.load(path: path)
+        } catch {
+            throw CommandFailure.badData("\(path): \(error)")
+        }
+    }
+
+    /// A short name for reports: the file name without extension, or "default".
+    static func name(_ path: String?) -> String {
+        path.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "default"
+    }
+
+    /// The UI font (DejaVu Sans).
+    static func fonts() throws -> FontLibrary {
+        do { return try FontLibrary.loadDefault() } catch {
+            throw CommandFailure.failure("\(error)")
+        }
+    }
+}

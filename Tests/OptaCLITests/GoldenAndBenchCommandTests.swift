@@ -1,0 +1,76 @@
+import Foundation
+import OptaImage
+import Testing
+
+@Suite(.serialized) struct GoldenDiffCommandTests {
+    func image(_ shade: UInt8, lineAt row: Int? = nil) -> RGBAImage {
+        var img = RGBAImage(width: 40, height: 30, fill: (shade, shade, shade, 255))
+        if let row {
+            for x in 0..<40 { let i = (row * 40 + x) * 4; img.bytes[i] = 255; img.bytes[i + 1] = 0; img.bytes[i + 2] = 0 }
+        }
+        return img
+    }
+
+    @Test func identicalFilesMatch() throws {
+        let folder = temporaryFolder()
+        try PNGWriter.write(image(100), to: "\(folder)/a.png")
+        try PNGWriter.write(image(100), to: "\(folder)/b.png")
+        let result = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/b.png"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("match"))
+    }
+
+    @Test func differingFilesExitOneAndWriteADiff() throws {
+        let folder = temporaryFolder()
+        try PNGWriter.write(image(100), to: "\(folder)/a.png")
+        try PNGWriter.write(image(100, lineAt: 10), to: "\(folder)/b.png")
+        let result = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/b.png", "--output", "\(folder)/d.png"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("40 differing pixels"))
+        let diff = try PNGReader.read(path: "\(folder)/d.png")
+        #expect(diff.pixel(5, 10) == (255, 0, 0, 255))
+        let lenient = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/b.png", "--max-pixels", "40"])
+        #expect(lenient.status == 0)
+    }
+
+    @Test func unreadableAndMissingFilesAreClearErrors() throws {
+        let folder = temporaryFolder()
+        try PNGWriter.write(image(100), to: "\(folder)/a.png")
+        try writeFile("not a png", "\(folder)/junk.png")
+        let junk = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/junk.png"])
+        #expect(junk.status == 65)
+        #expect(junk.stderr.contains("junk.png"))
+        let missing = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/none.png"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("none.png does not exist"))
+        try PNGWriter.write(RGBAImage(width: 10, height: 10, fill: (0, 0, 0, 255)), to: "\(folder)/small.png")
+        let size = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/small.png"])
+        #expect(size.status == 65)
+        #expect(size.stderr.contains("size mismatch"))
+    }
+}
+
+@Suite(.serialized) struct BenchCommandTests {
+    @Test func jsonReportHasTheStableKeys() throws {
+        let result = try OptaProcess.run(["bench", "--frames", "5", "--warmup", "1", "--width", "320", "--height", "180", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for key in ["scenario", "frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "fps", "over_budget_share"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["frames"] as? Int == 5)
+        #expect(object["scenario"] as? String == "default")
+        let p50 = try #require(object["p50_ms"] as? Double), p99 = try #require(object["p99_ms"] as? Double)
+        #expect(p50 > 0 && p99 >= p50)
+    }
+
+    @Test func tableReportNamesThePercentiles() throws {
+        let scenario = OptaProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/r1-landscape2d.json").path
+        let result = try OptaProcess.run(["bench", scenario, "--frames", "3", "--warmup", "0", "--width", "200", "--height", "120"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for word in ["r1-landscape2d", "p50", "p95", "p99", "max", "fps", "over 16.7 ms"] {
+            #expect(result.stdout.contains(word))
+        }
+    }
+}
