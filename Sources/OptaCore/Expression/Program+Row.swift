@@ -155,10 +155,27 @@ extension Program {
             for k in 0..<8 { d[k] = Lanes(repeating: 1); d[8 + k] = Lanes(); d[16 + k] = Lanes() }
             return
         }
-        if c == 3 {
+        if c == 0.5 {
             unary(d, a) { av in
-                let sq = av * av
-                return (sq * av, 3 * sq)
+                let root = av.squareRoot()
+                return (root, 0.5 / root)
+            }
+            return
+        }
+        if c == c.rounded(), Swift.abs(c) <= 16 {
+            // Integer exponent n: a^(|n|−1) by repeated squaring, then value and slope from it.
+            let n = Int(Swift.abs(c))
+            unary(d, a) { av in
+                var power = Lanes(repeating: 1), base = av, e = n - 1
+                while e > 0 {
+                    if e & 1 == 1 { power *= base }
+                    base *= base
+                    e >>= 1
+                }
+                let full = power * av
+                if c > 0 { return (full, c * power) }
+                let value = 1 / full
+                return (value, c * value / av)
             }
             return
         }
