@@ -142,7 +142,7 @@ struct Parser {
         case "e": return try add(.number(2.718281828459045), at: column)
         default:
             if FunctionTable.arity(of: name) != nil {
-                throw ExpressionError("expected '(' after function '\(name)'", column: column + name.unicodeScalars.count)
+                throw ExpressionError("expected '(' after function '\(name)'", column: current.column)
             }
             throw ExpressionError("unknown variable '\(name)'", column: column, hint: "use x and y")
         }

@@ -155,10 +155,27 @@ extension Program {
             for k in 0..<8 { d[k] = Lanes(repeating: 1); d[8 + k] = Lanes(); d[16 + k] = Lanes() }
             return
         }
-        if c == 3 {
+        if c == 0.5 {
             unary(d, a) { av in
-                let sq = av * av
-                return (sq * av, 3 * sq)
+                let root = av.squareRoot()
+                return (root, 0.5 / root)
+            }
+            return
+        }
+        if c == c.rounded(), Swift.abs(c) <= 16 {
+            // Integer exponent n: a^(|n|−1) by repeated squaring, then value and slope from it.
+            let n = Int(Swift.abs(c))
+            unary(d, a) { av in
+                var power = Lanes(repeating: 1), base = av, e = n - 1
+                while e > 0 {
+                    if e & 1 == 1 { power *= base }
+                    base *= base
+                    e >>= 1
+                }
+                let full = power * av
+                if c > 0 { return (full, c * power) }
+                let value = 1 / full
+                return (value, c * value / av)
             }
             return
         }
@@ -201,28 +218,35 @@ extension Program {
         }
     }
 
-    /// sin, cos, tan, exp, log, tanh, evaluated lane by lane.
+    /// sin, cos, tan, exp, log, tanh with the SIMD approximations of `VectorMath`.
     private static func transcendental(_ op: Opcode, _ d: UnsafeMutablePointer<Lanes>, _ a: UnsafeMutablePointer<Lanes>) {
-        unary(d, a) { av in
-            var value = Lanes(), slope = Lanes()
-            for l in 0..<8 {
-                let x = av[l]
-                switch op {
-                case .sin: value[l] = Float.sin(x); slope[l] = Float.cos(x)
-                case .cos: value[l] = Float.cos(x); slope[l] = -Float.sin(x)
-                case .tan:
-                    let t = Float.tan(x)
-                    value[l] = t; slope[l] = 1 + t * t
-                case .exp:
-                    let e = Float.exp(x)
-                    value[l] = e; slope[l] = e
-                case .log: value[l] = Float.log(x); slope[l] = 1 / x
-                default:
-                    let t = Float.tanh(x)
-                    value[l] = t; slope[l] = 1 - t * t
-                }
+        switch op {
+        case .sin:
+            unary(d, a) { av in VectorMath.sinCos(av) }
+        case .cos:
+            unary(d, a) { av in
+                let (s, c) = VectorMath.sinCos(av)
+                return (c, -s)
             }
-            return (value, slope)
+        case .tan:
+            unary(d, a) { av in
+                let (s, c) = VectorMath.sinCos(av)
+                let t = s / c
+                return (t, 1 + t * t)
+            }
+        case .exp:
+            unary(d, a) { av in
+                let e = VectorMath.exp(av)
+                return (e, e)
+            }
+        case .log:
+            unary(d, a) { av in (VectorMath.log(av), 1 / av) }
+        default:
+            unary(d, a) { av in
+                // tanh x = 1 − 2 / (e^{2x} + 1): saturates to ±1 and propagates NaN.
+                let t = 1 - 2 / (VectorMath.exp(av + av) + 1)
+                return (t, 1 - t * t)
+            }
         }
     }
 }

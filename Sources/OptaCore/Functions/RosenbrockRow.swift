@@ -6,14 +6,17 @@ enum RosenbrockRow {
     ) {
         typealias V = SIMD8<Float>
         let yv = V(repeating: Float(y))
-        let offsets = V(0, 1, 2, 3, 4, 5, 6, 7) * Float(dx)
+        // x_i = x0 + i·dx in Float: one multiply-add per vector, no per-chunk Double work.
+        let fx0 = V(repeating: Float(x0)), fdx = V(repeating: Float(dx))
+        var index = V(0, 1, 2, 3, 4, 5, 6, 7)
         let vOut = UnsafeMutableRawPointer(values)
         let gxOut = UnsafeMutableRawPointer(gradX)
         let gyOut = UnsafeMutableRawPointer(gradY)
         let stride = MemoryLayout<Float>.stride
         var i = 0
         while i + 8 <= count {
-            let x = V(repeating: Float(x0 + Double(i) * dx)) + offsets
+            let x = fx0 + index * fdx
+            index += 8
             let a = 1 - x
             let b = yv - x * x
             let f = a * a + 100 * (b * b)
@@ -26,7 +29,7 @@ enum RosenbrockRow {
         }
         let yf = Float(y)
         while i < count {
-            let x = Float(x0 + Double(i) * dx)
+            let x = Float(x0) + Float(i) * Float(dx)
             let a = 1 - x
             let b = yf - x * x
             values[i] = a * a + 100 * (b * b)
