@@ -17,6 +17,16 @@ struct CoverageProfile: Sendable {
         alphaScale = Swift.min(2 * h, 1)
     }
 
+    /// The profile of a filled disk of radius `r`. A linear ramp across a curved edge adds π/12
+    /// px² to the area, so the ramp is centred on the area-preserving radius √(r² − 1/12); disks
+    /// below 0.5 px keep the 0.5 px footprint and scale alpha by area (4r²).
+    @inlinable
+    init(diskRadius r: Float) {
+        let rr = Swift.max(r, 0.5)
+        reach = (rr * rr - 1 / 12).squareRoot() + 0.5
+        alphaScale = Swift.min(4 * r * r, 1)
+    }
+
     /// Coverage in 0…1 of a pixel whose centre is `d` ≥ 0 from the centre.
     @inline(__always) @usableFromInline
     func coverage(distance d: Float) -> Float {

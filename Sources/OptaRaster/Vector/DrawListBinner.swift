@@ -97,7 +97,7 @@ struct DrawListBinner {
         guard c.x.isFinite, c.y.isFinite, radius.isFinite, radius > 0, fill.isFinite else { return }
         let hasOutline = outlineWidth.isFinite && outlineWidth > 0 && outline.isFinite && outline.a > 0
         guard fill.a > 0 || hasOutline else { return }
-        let fillProfile = CoverageProfile(halfWidth: radius)
+        let fillProfile = CoverageProfile(diskRadius: radius)
         let ringProfile = CoverageProfile(halfWidth: hasOutline ? outlineWidth / 2 : 0)
         let outer = hasOutline ? Swift.max(fillProfile.reach, radius + ringProfile.reach) : fillProfile.reach
         let shape = DiskShape(

@@ -1,11 +1,13 @@
 /// Integer premultiplied source-over on packed Opta pixels, with coverage in 0…256.
 @usableFromInline
 enum PixelBlend {
-    /// Multiplies all four channels of a packed pixel by `s / 256` (`s` in 0…256; 256 is exact).
+    /// Multiplies all four channels of a packed pixel by `s / 256`, rounded (`s` in 0…256; 256 is
+    /// exact). Rounding keeps opaque-over-opaque opaque and every channel ≤ alpha (checked
+    /// exhaustively for all alpha and coverage values).
     @inline(__always) @usableFromInline
     static func scale(_ p: UInt32, _ s: UInt32) -> UInt32 {
-        let rb = (((p & 0x00FF_00FF) &* s) >> 8) & 0x00FF_00FF
-        let ag = (((p >> 8) & 0x00FF_00FF) &* s) & 0xFF00_FF00
+        let rb = (((p & 0x00FF_00FF) &* s &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        let ag = (((p >> 8) & 0x00FF_00FF) &* s &+ 0x0080_0080) & 0xFF00_FF00
         return rb | ag
     }
 
