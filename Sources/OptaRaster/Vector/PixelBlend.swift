@@ -24,10 +24,12 @@ enum PixelBlend {
         over(scale(color, coverage256), dst)
     }
 
-    /// A coverage in 0…1 as 0…256 (rounded). The argument must already be clamped to 0…1.
+    /// A coverage in 0…1 as 0…256, rounded to nearest (ties to even). The argument must already
+    /// be clamped to 0…1. Branch-free: adding 1.5·2²³ leaves the rounded integer in the low
+    /// mantissa bits.
     @inline(__always) @usableFromInline
     static func coverage256(_ c: Float) -> UInt32 {
-        UInt32(c * 256 + 0.5)
+        (c * 256 + 12_582_912).bitPattern & 0x1FF
     }
 
     /// An 8-bit mask coverage (0…255) as 0…256.

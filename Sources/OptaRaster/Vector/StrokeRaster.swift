@@ -17,18 +17,24 @@ enum StrokeRaster {
     }
 
     /// One segment: coverage straight from its distance, row span by row span.
+    ///
+    /// Spans of up to 4 pixels (steep thin lines: most rows) are processed as a fixed group of 4,
+    /// branch-free; pixels outside the span have zero coverage, and blending zero coverage leaves
+    /// a pixel exactly unchanged.
     @inline(__always)
     static func drawSingle(_ seg: StrokeSegment, color: UInt32, reach: Float, clip: PixelRect, target: TileTarget) {
         let (y0, y1) = seg.rows(in: clip, reach: reach)
         var y = y0
         while y < y1 {
-            let (x0, x1) = seg.columns(row: y, reach: reach, clipX0: clip.x0, clipX1: clip.x1)
+            var (x0, x1) = seg.columns(row: y, reach: reach, clipX0: clip.x0, clipX1: clip.x1)
             if x0 < x1 {
+                if x1 - x0 <= 4 && x0 + 4 <= clip.x1 { x1 = x0 + 4 }
                 let row = target.row(y)
                 let py = Float(y) + 0.5
                 for x in x0..<x1 {
                     let d = seg.distance(SIMD2(Float(x) + 0.5, py))
-                    PixelBlend.put(row, x, color, Swift.min(Swift.max(reach - d, 0), 1))
+                    let c = PixelBlend.coverage256(Swift.min(Swift.max(reach - d, 0), 1))
+                    row[x] = PixelBlend.blend(row[x], color, c)
                 }
             }
             y += 1
@@ -75,7 +81,8 @@ enum StrokeRaster {
                 if lo >= hi { continue }
                 let row = target.row(y)
                 for x in lo..<hi {
-                    PixelBlend.put(row, x, color, Swift.min(Swift.max(reach - dist[x], 0), 1))
+                    let c = PixelBlend.coverage256(Swift.min(Swift.max(reach - dist[x], 0), 1))
+                    row[x] = PixelBlend.blend(row[x], color, c)
                 }
             }
         }
