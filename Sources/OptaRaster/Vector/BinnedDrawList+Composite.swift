@@ -1,0 +1,48 @@
+extension BinnedDrawList {
+    /// Blends every item that touches the target's tile into it, in painter's order.
+    ///
+    /// The target must be one of the tiles `TileScheduler` cuts with this list's `tileSize` from a
+    /// frame of this list's size.
+    public func composite(into target: inout TileTarget) {
+        let rect = target.rect
+        precondition(
+            rect.x0 % tileSize == 0 && rect.y0 % tileSize == 0
+                && rect.width <= tileSize && rect.height <= tileSize,
+            "composite(into:) needs a tile cut with the list's tile size")
+        let clip = rect.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        guard !clip.isEmpty else { return }
+        let tile = (rect.y0 / tileSize) * tilesX + rect.x0 / tileSize
+        let first = Int(binStart[tile]), end = Int(binStart[tile + 1])
+        guard first < end else { return }
+        let t = target
+        entries.withUnsafeBufferPointer { entries in
+            shapes.withUnsafeBufferPointer { shapes in
+                segments.withUnsafeBufferPointer { segments in
+                    maskBytes.withUnsafeBufferPointer { maskBytes in
+                        var k = first
+                        while k < end {
+                            let e = entries[k]
+                            switch shapes[Int(e.shape)] {
+                            case let .stroke(color, reach):
+                                var k2 = k + 1
+                                while k2 < end && entries[k2].shape == e.shape { k2 += 1 }
+                                let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
+                                StrokeRaster.draw(
+                                    entries: run, segments: segments, color: color, reach: reach,
+                                    clip: clip, target: t)
+                                k = k2
+                                continue
+                            case let .segment(s): SegmentRaster.draw(s, clip: clip, target: t)
+                            case let .disk(d): DiskRaster.draw(d, clip: clip, target: t)
+                            case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)
+                            case let .rect(r): RectRaster.draw(r, clip: clip, target: t)
+                            case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
+                            }
+                            k += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// A draw list split into per-tile bins: each tile knows which items may touch it, in order.
+///
+/// Build it once per frame, then call `composite(into:)` for every tile (from any thread).
+/// Pixels depend only on the list, never on the tile size or the thread count: every pixel sees
+/// its items in list order, and every coverage is computed from frame coordinates.
+public struct BinnedDrawList: Sendable {
+    public let width: Int
+    public let height: Int
+    public let tileSize: Int
+    @usableFromInline let tilesX: Int
+    @usableFromInline let tilesY: Int
+    @usableFromInline let shapes: [PreparedShape]
+    @usableFromInline let segments: [StrokeSegment]
+    @usableFromInline let maskBytes: [UInt8]
+    /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
+    @usableFromInline let binStart: [Int32]
+    @usableFromInline let entries: [BinEntry]
+
+    /// Prepares and bins `list` for a `width × height` frame cut into `tileSize` tiles.
+    /// Items that are off-screen, empty, or have non-finite geometry are dropped here.
+    public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize) {
+        precondition(width > 0 && height > 0 && tileSize > 0, "BinnedDrawList needs a positive size")
+        var binner = DrawListBinner(width: width, height: height, tileSize: tileSize)
+        for item in list.items { binner.add(item) }
+        let bins = binner.finish()
+        self.width = width
+        self.height = height
+        self.tileSize = tileSize
+        self.tilesX = binner.tilesX
+        self.tilesY = binner.tilesY
+        self.shapes = binner.shapes
+        self.segments = binner.segments
+        self.maskBytes = binner.maskBytes
+        self.binStart = bins.start
+        self.entries = bins.entries
+    }
+
+    /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).
+    public var entryCount: Int { entries.count }
+}

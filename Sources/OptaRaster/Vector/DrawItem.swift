@@ -1,0 +1,22 @@
+/// One thing to draw. Coordinates are Float frame pixels; pixel (i, j) covers [i, i+1]×[j, j+1].
+///
+/// Every primitive is anti-aliased analytically with one code path for all widths: widths below
+/// 1 px keep a 1 px footprint and lower their coverage in proportion to the width. Each item is
+/// blended once per pixel, premultiplied source-over.
+public enum DrawItem: Sendable {
+    /// A stroked polyline with round joins and round caps. One point draws a round dot.
+    /// Non-finite points break the line (segments only join consecutive finite points).
+    case polyline(points: [SIMD2<Float>], width: Float, color: RGBA)
+    /// A filled disk with an outline of `outlineWidth` centred on the rim (so it reaches
+    /// `radius + outlineWidth / 2`). Use `outlineWidth: 0` for no outline.
+    case disk(center: SIMD2<Float>, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA)
+    /// A circle stroked with `width` centred on `radius`.
+    case ring(center: SIMD2<Float>, radius: Float, width: Float, color: RGBA)
+    /// An axis-aligned filled rectangle; fractional edges are anti-aliased.
+    case rect(PixelRectF, fill: RGBA)
+    /// A single straight line with butt caps (ticks, axis lines).
+    case segment(from: SIMD2<Float>, to: SIMD2<Float>, width: Float, color: RGBA)
+    /// An 8-bit coverage mask (text glyphs) placed with its top-left pixel at (x, y), tinted `color`.
+    /// `coverage` is row-major, `width * height` bytes.
+    case mask(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8], color: RGBA)
+}

@@ -1,0 +1,225 @@
+/// Turns draw items into prepared shapes and records which tiles each may touch.
+struct DrawListBinner {
+    let width: Int, height: Int, tileSize: Int
+    let tilesX: Int, tilesY: Int
+    let grid: TileGrid
+    var shapes: [PreparedShape] = []
+    var segments: [StrokeSegment] = []
+    var maskBytes: [UInt8] = []
+    /// (tile, entry) in list order; sorted into bins by `finish()`.
+    private var pending: [(tile: Int32, entry: BinEntry)] = []
+
+    init(width: Int, height: Int, tileSize: Int) {
+        self.width = width; self.height = height; self.tileSize = tileSize
+        tilesX = (width + tileSize - 1) / tileSize
+        tilesY = (height + tileSize - 1) / tileSize
+        grid = TileGrid(width: width, height: height, tileSize: tileSize)
+    }
+
+    mutating func add(_ item: DrawItem) {
+        switch item {
+        case let .polyline(points, width, color):
+            addPolyline(points, width: width, color: color)
+        case let .segment(from, to, width, color):
+            addSegment(from, to, width: width, color: color)
+        case let .disk(center, radius, fill, outlineWidth, outline):
+            addDisk(center, radius: radius, fill: fill, outlineWidth: outlineWidth, outline: outline)
+        case let .ring(center, radius, width, color):
+            addRing(center, radius: radius, width: width, color: color)
+        case let .rect(r, fill):
+            addRect(r, fill: fill)
+        case let .mask(x, y, w, h, coverage, color):
+            addMask(x: x, y: y, width: w, height: h, coverage: coverage, color: color)
+        }
+    }
+
+    // MARK: Items
+
+    private mutating func addPolyline(_ points: [SIMD2<Float>], width: Float, color: RGBA) {
+        guard width.isFinite, width > 0, color.isFinite, color.a > 0, !points.isEmpty else { return }
+        let profile = CoverageProfile(halfWidth: width / 2)
+        let clipper = SegmentClipper(width: self.width, height: height, margin: profile.reach + 2)
+        let start = segments.count
+        let n = points.count
+        @inline(__always) func finite(_ p: SIMD2<Float>) -> Bool { p.x.isFinite && p.y.isFinite }
+        for i in 0..<n {
+            let p = points[i]
+            guard finite(p) else { continue }
+            if i + 1 < n, finite(points[i + 1]) {
+                if let (a, b) = clipper.clip(p, points[i + 1]) {
+                    segments.append(StrokeSegment(from: a, to: b, reach: profile.reach))
+                }
+            } else if i == 0 || !finite(points[i - 1]) {
+                // An isolated point draws a round dot.
+                if clipper.contains(p) { segments.append(StrokeSegment(from: p, to: p, reach: profile.reach)) }
+            }
+        }
+        guard segments.count > start else { return }
+        let shape = Int32(shapes.count)
+        shapes.append(.stroke(color: color.fading(by: profile.alphaScale).premultipliedPacked, reach: profile.reach))
+        let grid = self.grid
+        for s in start..<segments.count {
+            let seg = segments[s]
+            grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
+                if seg.mayTouch(rect, reach: profile.reach) {
+                    pending.append((tile, BinEntry(shape: shape, first: Int32(s), count: 1)))
+                }
+            }
+        }
+    }
+
+    private mutating func addSegment(_ p: SIMD2<Float>, _ q: SIMD2<Float>, width: Float, color: RGBA) {
+        guard width.isFinite, width > 0, color.isFinite, color.a > 0 else { return }
+        let across = CoverageProfile(halfWidth: width / 2)
+        let clipper = SegmentClipper(width: self.width, height: height, margin: across.reach + 2)
+        guard let (a, b) = clipper.clip(p, q) else { return }
+        let seg = StrokeSegment(from: a, to: b, reach: across.reach)
+        guard seg.invLen2 > 0 else { return }
+        let length = 1 / seg.invLen2.squareRoot()
+        let along = CoverageProfile(halfWidth: length / 2)
+        let alpha = across.alphaScale * along.alphaScale
+        let shape = ButtSegmentShape(
+            segment: seg, u: seg.d * seg.invLen2.squareRoot(), halfLength: length / 2,
+            across: across, along: along, color: color.fading(by: alpha).premultipliedPacked)
+        let index = Int32(shapes.count)
+        shapes.append(.segment(shape))
+        let grid = self.grid
+        grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
+            if seg.mayTouch(rect, reach: across.reach) {
+                pending.append((tile, BinEntry(shape: index, first: 0, count: 0)))
+            }
+        }
+    }
+
+    private mutating func addDisk(
+        _ c: SIMD2<Float>, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA
+    ) {
+        guard c.x.isFinite, c.y.isFinite, radius.isFinite, radius > 0, fill.isFinite else { return }
+        let hasOutline = outlineWidth.isFinite && outlineWidth > 0 && outline.isFinite && outline.a > 0
+        guard fill.a > 0 || hasOutline else { return }
+        let fillProfile = CoverageProfile(diskRadius: radius)
+        let ringProfile = CoverageProfile(halfWidth: hasOutline ? outlineWidth / 2 : 0)
+        let outer = hasOutline ? Swift.max(fillProfile.reach, radius + ringProfile.reach) : fillProfile.reach
+        let shape = DiskShape(
+            center: c, radius: radius, fill: fillProfile, outline: ringProfile,
+            fillColor: fill.a > 0 ? fill.fading(by: fillProfile.alphaScale).premultipliedPacked : 0,
+            outlineColor: hasOutline ? outline.fading(by: ringProfile.alphaScale).premultipliedPacked : 0,
+            outerReach: outer)
+        addBoxed(.disk(shape), lo: c - outer, hi: c + outer)
+    }
+
+    private mutating func addRing(_ c: SIMD2<Float>, radius: Float, width: Float, color: RGBA) {
+        guard c.x.isFinite, c.y.isFinite, radius.isFinite, radius >= 0, width.isFinite, width > 0,
+              color.isFinite, color.a > 0 else { return }
+        let profile = CoverageProfile(halfWidth: width / 2)
+        let outer = radius + profile.reach
+        let shape = RingShape(
+            center: c, radius: radius, profile: profile,
+            color: color.fading(by: profile.alphaScale).premultipliedPacked, outerReach: outer)
+        addBoxed(.ring(shape), lo: c - outer, hi: c + outer)
+    }
+
+    private mutating func addRect(_ r: PixelRectF, fill: RGBA) {
+        guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite, fill.isFinite, fill.a > 0 else { return }
+        // Edges beyond the frame are invisible: clamp them (keeps Float maths small).
+        let fx = Float(width) + 2, fy = Float(height) + 2
+        let x0 = Swift.max(Swift.min(r.x0, r.x1), -2), x1 = Swift.min(Swift.max(r.x0, r.x1), fx)
+        let y0 = Swift.max(Swift.min(r.y0, r.y1), -2), y1 = Swift.min(Swift.max(r.y0, r.y1), fy)
+        guard x1 > x0, y1 > y0 else { return }
+        let xp = CoverageProfile(halfWidth: (x1 - x0) / 2)
+        let yp = CoverageProfile(halfWidth: (y1 - y0) / 2)
+        let center = SIMD2<Float>((x0 + x1) / 2, (y0 + y1) / 2)
+        let shape = RectShape(
+            center: center, xProfile: xp, yProfile: yp,
+            color: fill.fading(by: xp.alphaScale * yp.alphaScale).premultipliedPacked)
+        let reach = SIMD2<Float>(xp.reach, yp.reach)
+        addBoxed(.rect(shape), lo: center - reach, hi: center + reach)
+    }
+
+    private mutating func addMask(x: Int, y: Int, width w: Int, height h: Int, coverage: [UInt8], color: RGBA) {
+        guard w > 0, h > 0, color.isFinite, color.a > 0 else { return }
+        let (count, overflow) = w.multipliedReportingOverflow(by: h)
+        guard !overflow, coverage.count >= count else { return }
+        // Reject placements whose far edge would overflow or that miss the frame.
+        guard x < width, y < height, x > -w, y > -h else { return }
+        let shape = MaskShape(
+            x: x, y: y, width: w, height: h, offset: maskBytes.count, color: color.premultipliedPacked)
+        maskBytes.append(contentsOf: coverage[0..<count])
+        addBoxed(.mask(shape), lo: SIMD2(Float(x), Float(y)), hi: SIMD2(Float(x + w), Float(y + h)))
+    }
+
+    // MARK: Binning
+
+    /// Appends `shape` and bins it into every tile its box `lo…hi` overlaps.
+    private mutating func addBoxed(_ shape: PreparedShape, lo: SIMD2<Float>, hi: SIMD2<Float>) {
+        let index = Int32(shapes.count)
+        var any = false
+        let grid = self.grid
+        grid.forEachTile(lo: lo, hi: hi) { tile, _ in
+            any = true
+            pending.append((tile, BinEntry(shape: index, first: 0, count: 0)))
+        }
+        if any { shapes.append(shape) }
+    }
+
+    /// Sorts the pending entries into per-tile bins (stable: list order within a tile) and merges
+    /// runs of consecutive segments of the same stroke into one entry.
+    func finish() -> (start: [Int32], entries: [BinEntry]) {
+        let tileCount = tilesX * tilesY
+        var counts = [Int32](repeating: 0, count: tileCount + 1)
+        for p in pending { counts[Int(p.tile) + 1] += 1 }
+        for t in 0..<tileCount { counts[t + 1] += counts[t] }
+        var cursor = counts
+        var sorted = [BinEntry](repeating: BinEntry(shape: 0, first: 0, count: 0), count: pending.count)
+        for p in pending {
+            let t = Int(p.tile)
+            sorted[Int(cursor[t])] = p.entry
+            cursor[t] += 1
+        }
+        var start = [Int32](repeating: 0, count: tileCount + 1)
+        var merged: [BinEntry] = []
+        merged.reserveCapacity(sorted.count)
+        for t in 0..<tileCount {
+            start[t] = Int32(merged.count)
+            let tileFirst = merged.count
+            for k in Int(counts[t])..<Int(counts[t + 1]) {
+                let e = sorted[k]
+                if e.count > 0, merged.count > tileFirst, let last = merged.last,
+                   last.shape == e.shape, last.first + last.count == e.first {
+                    merged[merged.count - 1].count += e.count
+                } else {
+                    merged.append(e)
+                }
+            }
+        }
+        start[tileCount] = Int32(merged.count)
+        return (start, merged)
+    }
+}
+
+/// The tiles of a frame, as `TileScheduler.tiles` cuts them (row by row).
+struct TileGrid {
+    let width: Int, height: Int, tileSize: Int, tilesX: Int
+
+    init(width: Int, height: Int, tileSize: Int) {
+        self.width = width; self.height = height; self.tileSize = tileSize
+        tilesX = (width + tileSize - 1) / tileSize
+    }
+
+    /// Calls `body` for every tile whose pixels overlap the box `lo…hi`, in row order.
+    func forEachTile(lo: SIMD2<Float>, hi: SIMD2<Float>, _ body: (Int32, PixelRect) -> Void) {
+        let px0 = SafeIndex.floor(lo.x, 0, width), px1 = SafeIndex.ceil(hi.x, 0, width)
+        let py0 = SafeIndex.floor(lo.y, 0, height), py1 = SafeIndex.ceil(hi.y, 0, height)
+        guard px1 > px0, py1 > py0 else { return }
+        let tx0 = px0 / tileSize, tx1 = (px1 - 1) / tileSize
+        let ty0 = py0 / tileSize, ty1 = (py1 - 1) / tileSize
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
+                let rect = PixelRect(
+                    x0: tx * tileSize, y0: ty * tileSize,
+                    x1: Swift.min((tx + 1) * tileSize, width), y1: Swift.min((ty + 1) * tileSize, height))
+                body(Int32(ty * tilesX + tx), rect)
+            }
+        }
+    }
+}

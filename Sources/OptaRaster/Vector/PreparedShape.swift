@@ -1,0 +1,83 @@
+/// A draw item turned into what the tile rasterizers need: packed colours with the thin-line
+/// alpha scale folded in, coverage reaches, and no arrays (strokes keep their segments and masks
+/// their bytes in the binned list's flat storage).
+@usableFromInline
+enum PreparedShape: Sendable {
+    /// A polyline; its segments are named by the bin entries.
+    case stroke(color: UInt32, reach: Float)
+    case segment(ButtSegmentShape)
+    case disk(DiskShape)
+    case ring(RingShape)
+    case rect(RectShape)
+    case mask(MaskShape)
+}
+
+/// A straight line with butt caps.
+@usableFromInline
+struct ButtSegmentShape: Sendable {
+    @usableFromInline var segment: StrokeSegment
+    /// Unit direction and length, for the distance along the axis.
+    @usableFromInline var u: SIMD2<Float>
+    @usableFromInline var halfLength: Float
+    @usableFromInline var across: CoverageProfile
+    @usableFromInline var along: CoverageProfile
+    @usableFromInline var color: UInt32
+}
+
+/// A filled disk with an optional outline centred on the rim.
+@usableFromInline
+struct DiskShape: Sendable {
+    @usableFromInline var center: SIMD2<Float>
+    @usableFromInline var radius: Float
+    @usableFromInline var fill: CoverageProfile
+    @usableFromInline var outline: CoverageProfile
+    @usableFromInline var fillColor: UInt32
+    /// 0 when there is no outline.
+    @usableFromInline var outlineColor: UInt32
+    /// Distance from the centre beyond which nothing is drawn.
+    @usableFromInline var outerReach: Float
+}
+
+/// A stroked circle.
+@usableFromInline
+struct RingShape: Sendable {
+    @usableFromInline var center: SIMD2<Float>
+    @usableFromInline var radius: Float
+    @usableFromInline var profile: CoverageProfile
+    @usableFromInline var color: UInt32
+    @usableFromInline var outerReach: Float
+}
+
+/// An axis-aligned rectangle as a centre and one coverage profile per axis.
+@usableFromInline
+struct RectShape: Sendable {
+    @usableFromInline var center: SIMD2<Float>
+    @usableFromInline var xProfile: CoverageProfile
+    @usableFromInline var yProfile: CoverageProfile
+    @usableFromInline var color: UInt32
+}
+
+/// A coverage mask; its bytes start at `offset` in the binned list's mask storage.
+@usableFromInline
+struct MaskShape: Sendable {
+    @usableFromInline var x: Int
+    @usableFromInline var y: Int
+    @usableFromInline var width: Int
+    @usableFromInline var height: Int
+    @usableFromInline var offset: Int
+    @usableFromInline var color: UInt32
+}
+
+/// One item (or a run of a stroke's segments) that may touch a tile.
+@usableFromInline
+struct BinEntry: Sendable {
+    @usableFromInline var shape: Int32
+    /// For strokes: the first segment index and the number of segments; 0 otherwise.
+    @usableFromInline var first: Int32
+    @usableFromInline var count: Int32
+
+    @inlinable
+    init(shape: Int32, first: Int32, count: Int32) {
+        self.shape = shape; self.first = first; self.count = count
+    }
+}

@@ -1,0 +1,100 @@
+/// One straight piece of a stroke, with the precomputed terms the row-span search needs.
+///
+/// The stroke covers pixels whose centre lies within `reach` of the segment (a capsule, which
+/// gives round caps and joins), or, for butt caps, within `reach` of its axis between the ends.
+@usableFromInline
+struct StrokeSegment: Sendable {
+    /// Start point.
+    @usableFromInline var a: SIMD2<Float>
+    /// `end − start`.
+    @usableFromInline var d: SIMD2<Float>
+    /// `1 / |d|²`, 0 for a zero-length segment (a dot).
+    @usableFromInline var invLen2: Float
+    /// Unit normal; `(1, 0)` for a zero-length segment.
+    @usableFromInline var n: SIMD2<Float>
+    /// Bounding box of the segment grown by `reach`.
+    @usableFromInline var lo: SIMD2<Float>
+    @usableFromInline var hi: SIMD2<Float>
+
+    @inlinable
+    init(from p: SIMD2<Float>, to q: SIMD2<Float>, reach: Float) {
+        a = p
+        d = q - p
+        let len2 = (d * d).sum()
+        if len2 > 1e-12 {
+            invLen2 = 1 / len2
+            let len = len2.squareRoot()
+            n = SIMD2(-d.y / len, d.x / len)
+        } else {
+            invLen2 = 0
+            d = .zero
+            n = SIMD2(1, 0)
+        }
+        lo = pointwiseMin(p, q) - reach
+        hi = pointwiseMax(p, q) + reach
+    }
+
+    /// Distance from `p` to the segment (capsule distance).
+    @inline(__always) @usableFromInline
+    func distance(_ p: SIMD2<Float>) -> Float {
+        let w = p - a
+        let t = Swift.min(Swift.max((w.x * d.x + w.y * d.y) * invLen2, 0), 1)
+        let e = w - d * t
+        return (e.x * e.x + e.y * e.y).squareRoot()
+    }
+
+    /// The pixel columns `x0..<x1` of row `y`, clipped to `clipX0..<clipX1`, whose centres can lie
+    /// within `reach` of the segment's axis and bounding box. Empty when `x0 >= x1`.
+    @inline(__always) @usableFromInline
+    func columns(row y: Int, reach r: Float, clipX0: Int, clipX1: Int) -> (Int, Int) {
+        let py = Float(y) + 0.5
+        if py <= lo.y || py >= hi.y { return (0, 0) }
+        var l = lo.x, h = hi.x
+        if Swift.abs(n.x) > 1e-6 {
+            let c = n.y * (py - a.y)
+            let inv = 1 / n.x
+            let e0 = a.x + (-c - r) * inv
+            let e1 = a.x + (-c + r) * inv
+            l = Swift.max(l, Swift.min(e0, e1))
+            h = Swift.min(h, Swift.max(e0, e1))
+        } else if Swift.abs(n.y * (py - a.y)) >= r {
+            return (0, 0)
+        }
+        // Centres i + 0.5 strictly inside (l, h).
+        let x0 = SafeIndex.ceil(l - 0.5, clipX0, clipX1)
+        let x1 = SafeIndex.floor(h - 0.5, clipX0 - 1, clipX1 - 1) + 1
+        return (x0, x1)
+    }
+
+    /// The rows `y0..<y1`, clipped to `clip`, in which the band of radius `reach` around the
+    /// segment's axis (within its bounding box) crosses the columns of `clip`.
+    @inline(__always) @usableFromInline
+    func rows(in clip: PixelRect, reach r: Float) -> (Int, Int) {
+        var l = lo.y, h = hi.y
+        if Swift.abs(n.y) > 1e-6 {
+            let inv = 1 / n.y
+            let c0 = n.x * (Float(clip.x0) - a.x)
+            let c1 = n.x * (Float(clip.x1) - a.x)
+            let e0 = a.y + (-c0 - r) * inv, e1 = a.y + (-c0 + r) * inv
+            let e2 = a.y + (-c1 - r) * inv, e3 = a.y + (-c1 + r) * inv
+            l = Swift.max(l, Swift.min(Swift.min(e0, e1), Swift.min(e2, e3)))
+            h = Swift.min(h, Swift.max(Swift.max(e0, e1), Swift.max(e2, e3)))
+        }
+        let y0 = SafeIndex.ceil(l - 0.5, clip.y0, clip.y1)
+        let y1 = SafeIndex.floor(h - 0.5, clip.y0 - 1, clip.y1 - 1) + 1
+        return (y0, y1)
+    }
+
+    /// Whether the band of radius `reach` around the axis, within the bounding box, can touch
+    /// the pixel rectangle `r` (used for binning).
+    @inlinable
+    func mayTouch(_ r: PixelRect, reach: Float) -> Bool {
+        if hi.x <= Float(r.x0) || lo.x >= Float(r.x1) || hi.y <= Float(r.y0) || lo.y >= Float(r.y1) {
+            return false
+        }
+        let hw = Float(r.width) * 0.5, hh = Float(r.height) * 0.5
+        let c = SIMD2<Float>(Float(r.x0) + hw, Float(r.y0) + hh)
+        let dist = Swift.abs(n.x * (c.x - a.x) + n.y * (c.y - a.y))
+        return dist < reach + Swift.abs(n.x) * hw + Swift.abs(n.y) * hh
+    }
+}
