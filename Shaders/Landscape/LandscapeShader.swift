@@ -27,7 +27,7 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         self.viewport = viewport
         self.scale = scale
         self.colormap = colormap
-        self.contours = (contours?.scaled.isEmpty ?? true) ? nil : contours
+        self.contours = (contours?.transformed.isEmpty ?? true) ? nil : contours
         self.contourWidth = contourWidth
         self.contourColor = contourColor
         self.background = background
@@ -70,94 +70,122 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 3) { scratch in
             let base = scratch.baseAddress!
             base.initialize(repeating: 0, count: padded * 3)
-            let values = base, gradX = base + padded, gradY = base + 2 * padded
-            for y in plot.y0..<plot.y1 {
-                let start = viewport.domainPoint(pixelX: plot.x0, pixelY: y)
-                field.sampleRow(y: start.y, x0: start.x, dx: viewport.unitsPerPixel.x, count: count,
-                                values: values, gradX: gradX, gradY: gradY)
-                shadeRow(target.row(y) + plot.x0, y: y, x0: plot.x0, count: count,
-                         values: values, gradX: gradX, gradY: gradY)
-            }
+            shadePlot(&target, plot, values: base, gradX: base + padded, gradY: base + 2 * padded)
         }
     }
 
-    /// Turns one row of samples into pixels, eight at a time.
+    /// Samples the field row by row over `plot` (part of the target's tile) and turns each row
+    /// into pixels, eight at a time. Everything constant over the tile is set up once.
     @inline(__always)
-    func shadeRow(_ out: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, count: Int,
-                  values: UnsafePointer<Float>, gradX: UnsafePointer<Float>, gradY: UnsafePointer<Float>) {
+    func shadePlot(_ target: inout TileTarget, _ plot: PixelRect, values: UnsafeMutablePointer<Float>,
+                   gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
+        let x0 = plot.x0, count = plot.width
         typealias V = SIMD8<Float>
         let isLog = scale.kind == .log
-        let shift = Float(scale.shift)
-        let lower = Float(scale.lower)
-        let toUnit = 255 / Float(scale.upper - scale.lower)
+        let shift = V(repeating: Float(scale.shift))
+        let lower = V(repeating: Float(scale.lower))
+        let toUnit = V(repeating: 255 / Float(scale.upper - scale.lower))
         let pixelSize = viewport.unitsPerPixel
-        let sx = Float(pixelSize.x), sy = Float(pixelSize.y)
-        let ln2Inverse: Float = 1.442_695_04
-        let width = contourWidth
-        let extent = max(width, 1)
-        let peak = width / extent
-        let reach = extent * 0.5 + 0.5
+        let sx = V(repeating: Float(pixelSize.x)), sy = V(repeating: Float(pixelSize.y))
+        let ln2Inverse = V(repeating: 1.442_695_04)
+        let tiny = V(repeating: 1e-30)
+        let top = V(repeating: 255)
+        let extent = max(contourWidth, 1)
+        let peak = V(repeating: contourWidth / extent)
+        let reach = V(repeating: extent * 0.5 + 0.5)
+        let one = V(repeating: 1)
+        let levels = contours?.transformed ?? []
         let uniform = contours?.uniform
-        let lastLevel = Float((contours?.scaled.count ?? 1) - 1)
-        let lut = colormap.entries
-        lut.withUnsafeBufferPointer { lut in
-            var i = 0
-            while i < count {
-                let f = FastMath.load(values + i)
-                let gx = FastMath.load(gradX + i) * sx
-                let gy = FastMath.load(gradY + i) * sy
-                let undefined = (f .!= f) .| (f .== .infinity) .| (f .== -.infinity)
-                let safeF = f.replacing(with: 0, where: undefined)
-                // Scaled value and the length of its gradient in scaled units per pixel.
-                var s: V, gradient: V
-                let gradientF = (gx * gx + gy * gy).squareRoot()
-                if isLog {
-                    let shifted = pointwiseMax(safeF - shift, V(repeating: 1e-30))
-                    s = FastMath.log2(shifted)
-                    gradient = gradientF / shifted * ln2Inverse
-                } else {
-                    s = safeF
-                    gradient = gradientF
-                }
-                let unit = pointwiseMin(pointwiseMax((s - lower) * toUnit, .zero), V(repeating: 255))
-                let index = FastMath.roundToIndex(unit)
-                // Contour coverage from the distance to the nearest level, in pixels.
-                var coverage = V.zero
-                if contours != nil {
-                    var distance: V
-                    if let uniform {
-                        let k = pointwiseMin(pointwiseMax(((s - uniform.start) / uniform.step).rounded(.toNearestOrEven), .zero),
-                                             V(repeating: lastLevel))
-                        distance = FastMath.abs(s - (uniform.start + k * uniform.step))
+        let drawsContours = !levels.isEmpty
+        let levelStart = V(repeating: uniform?.start ?? 0)
+        let levelStep = V(repeating: uniform?.step ?? 1)
+        let levelStepInverse = one / levelStep
+        let lastLevel = V(repeating: Float(max(0, levels.count - 1)))
+        // Contours compare in their own space; when it is the colour scale's, reuse its values.
+        let colourSpace: ContourLevels.Space = isLog ? .log(shift: scale.shift) : .linear
+        let contourSpace = contours?.space ?? colourSpace
+        let reuseScaled = contourSpace == colourSpace
+        var contourIsLog = false
+        var contourShift = V.zero
+        if case .log(let shift) = contourSpace { contourIsLog = true; contourShift = V(repeating: Float(shift)) }
+        colormap.entries.withUnsafeBufferPointer { lut in
+            levels.withUnsafeBufferPointer { levels in
+              for y in plot.y0..<plot.y1 {
+                let start = viewport.domainPoint(pixelX: x0, pixelY: y)
+                field.sampleRow(y: start.y, x0: start.x, dx: pixelSize.x, count: count,
+                                values: values, gradX: gradX, gradY: gradY)
+                let out = target.row(y) + x0
+                var i = 0
+                while i < count {
+                    let f = FastMath.load(values + i)
+                    let gx = FastMath.load(gradX + i) * sx
+                    let gy = FastMath.load(gradY + i) * sy
+                    let undefined = (f .!= f) .| (f .== .infinity) .| (f .== -.infinity)
+                    let safeF = f.replacing(with: 0, where: undefined)
+                    // Scaled value; its gradient in scaled units per pixel is |∇f|·dsdf.
+                    var s: V, dsdf: V
+                    if isLog {
+                        let shifted = FastMath.max(safeF - shift, tiny)
+                        s = FastMath.log2(shifted)
+                        dsdf = ln2Inverse / shifted
                     } else {
-                        distance = nearestLevelDistance(s)
+                        s = safeF
+                        dsdf = one
                     }
-                    let pixels = distance / pointwiseMax(gradient, V(repeating: 1e-30))
-                    coverage = pointwiseMin(pointwiseMax(reach - pixels, .zero), V(repeating: 1)) * peak
-                    coverage.replace(with: 0, where: undefined)
-                }
-                let lanes = min(8, count - i)
-                let anyContour = any(coverage .> 0)
-                for lane in 0..<lanes {
-                    let x = x0 + i + lane
-                    if undefined[lane] {
-                        out[i + lane] = Self.undefinedColor(x: x, y: y)
-                    } else if anyContour && coverage[lane] > 0 {
-                        out[i + lane] = blend(lut[Int(index[lane])], coverage[lane])
+                    let index = FastMath.roundToIndex(FastMath.min(FastMath.max((s - lower) * toUnit, .zero), top))
+                    // Contour coverage from the distance to the nearest level, in pixels.
+                    var coverage = V.zero
+                    if drawsContours {
+                        // The contour variable c and dc/df (in its own space, or the colour scale's).
+                        var c = s, dcdf = dsdf
+                        if !reuseScaled {
+                            if contourIsLog {
+                                let shifted = FastMath.max(safeF - contourShift, tiny)
+                                c = FastMath.log2(shifted)
+                                dcdf = ln2Inverse / shifted
+                            } else {
+                                c = safeF
+                                dcdf = one
+                            }
+                        }
+                        let distance: V
+                        if uniform != nil {
+                            let k = FastMath.min(FastMath.max(FastMath.round((c - levelStart) * levelStepInverse), .zero), lastLevel)
+                            distance = FastMath.abs(c - (levelStart + k * levelStep))
+                        } else {
+                            distance = Self.nearestLevelDistance(c, levels)
+                        }
+                        // Distance in pixels: |c − level| / |∇c|, with |∇c| = |∇f| · dc/df.
+                        let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
+                        let pixels = distance / FastMath.max(gradientC, tiny)
+                        coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak
+                        coverage.replace(with: 0, where: undefined)
+                    }
+                    let lanes = min(8, count - i)
+                    if any(undefined) || any(coverage .> 0) {
+                        for lane in 0..<lanes {
+                            if undefined[lane] {
+                                out[i + lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
+                            } else if coverage[lane] > 0 {
+                                out[i + lane] = blend(lut[Int(index[lane])], coverage[lane])
+                            } else {
+                                out[i + lane] = lut[Int(index[lane])]
+                            }
+                        }
                     } else {
-                        out[i + lane] = lut[Int(index[lane])]
+                        for lane in 0..<lanes { out[i + lane] = lut[Int(index[lane])] }
                     }
+                    i += 8
                 }
-                i += 8
+              }
             }
         }
     }
 
-    /// Distance in scaled units to the nearest level, for uneven level lists.
+    /// Distance in scaled units to the nearest of the ascending `levels`, per lane.
     @inline(__always)
-    func nearestLevelDistance(_ s: SIMD8<Float>) -> SIMD8<Float> {
+    static func nearestLevelDistance(_ s: SIMD8<Float>, _ levels: UnsafeBufferPointer<Float>) -> SIMD8<Float> {
         var result = SIMD8<Float>()
-        let levels = contours!.scaled
         for lane in 0..<8 {
             let v = s[lane]
             var lo = 0, hi = levels.count - 1

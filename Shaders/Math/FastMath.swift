@@ -26,6 +26,25 @@ public enum FastMath {
         unsafeBitCast(x + 8_388_608, to: SIMD8<UInt32>.self) & 0x003F_FFFF
     }
 
+    /// The larger of a and b per lane (plain compare and select; `pointwiseMax` is not always inlined).
+    @inlinable @inline(__always)
+    public static func max(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        a.replacing(with: b, where: a .< b)
+    }
+
+    /// The smaller of a and b per lane.
+    @inlinable @inline(__always)
+    public static func min(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+        a.replacing(with: b, where: b .< a)
+    }
+
+    /// Rounds to the nearest integer (ties to even) for |x| < 2^22, by adding and removing 1.5 · 2^23.
+    @inlinable @inline(__always)
+    public static func round(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        let magic = SIMD8<Float>(repeating: 12_582_912)
+        return (x + magic) - magic
+    }
+
     /// |x| per lane (clears the sign bit).
     @inlinable @inline(__always)
     public static func abs(_ x: SIMD8<Float>) -> SIMD8<Float> {

@@ -95,10 +95,8 @@ public enum ScenarioLoader {
             objective = .builtin(builtin)
             domain = builtin.defaultDomain
         case (nil, let source?):
-            do { objective = .expression(try Expression(parsing: source)) } catch let error as ExpressionError {
+            do { objective = .expression(try Expression(parsing: source)) } catch {
                 throw ScenarioError(path: r.pathOf("expression"), message: "cannot be parsed: \(error.description)")
-            } catch {
-                throw ScenarioError(path: r.pathOf("expression"), message: "cannot be parsed: \(error)")
             }
         case (nil, nil):
             throw ScenarioError(path: r.path, message: "needs \"function\" (a built-in name) or \"expression\" (a formula in x and y)")

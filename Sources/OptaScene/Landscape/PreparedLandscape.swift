@@ -31,7 +31,8 @@ public struct PreparedLandscape: Sendable {
             scale = .log(vmin: vmin, vmax: vmax, fmin: floor, epsilon: epsilon)
         }
         colormap = ColormapLUT(Colormap(rawValue: spec.colormap) ?? .viridis)
-        contours = spec.contours.map { ContourLevels(values: Self.levels($0, scale: scale), scale: scale) }
+        let chosen = scale
+        contours = spec.contours.map { ContourLevels(values: Self.levels($0, scale: chosen), scale: chosen) }
     }
 
     /// The f values of the contour levels `contour` asks for under `scale`.
