@@ -19,10 +19,13 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
     public let background: UInt32
     /// Where the colourbar ramp goes (low values at the bottom), if anywhere.
     public let colorbar: PixelRect?
+    /// Rectangles where contour lines are left out (the gaps that contour labels sit in).
+    public let contourGaps: [PixelRect]
 
     public init(field: Field, viewport: PlotViewport, scale: ValueScale, colormap: ColormapLUT,
                 contours: ContourLevels?, contourWidth: Float = 0.8,
-                contourColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), background: UInt32, colorbar: PixelRect? = nil) {
+                contourColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), background: UInt32, colorbar: PixelRect? = nil,
+                contourGaps: [PixelRect] = []) {
         self.field = field
         self.viewport = viewport
         self.scale = scale
@@ -32,6 +35,7 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         self.contourColor = contourColor
         self.background = background
         self.colorbar = colorbar
+        self.contourGaps = contourGaps
     }
 
     /// The two greys of the hatch that marks undefined values, chosen per pixel.
@@ -80,6 +84,7 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
     func shadePlot(_ target: inout TileTarget, _ plot: PixelRect, values: UnsafeMutablePointer<Float>,
                    gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
         let x0 = plot.x0, count = plot.width
+        let gaps = contourGaps.map { $0.intersection(plot) }.filter { !$0.isEmpty }
         typealias V = SIMD8<Float>
         let isLog = scale.kind == .log
         let shift = V(repeating: Float(scale.shift))
@@ -177,6 +182,11 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                     }
                     i += 8
                 }
+                for gap in gaps where gap.y0 <= y && y < gap.y1 {
+                    for x in gap.x0..<gap.x1 {
+                        out[x - x0] = heatmapColor(values[x - x0], x: x, y: y, lut: lut)
+                    }
+                }
               }
             }
         }
@@ -196,6 +206,14 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
             result[lane] = min(abs(v - levels[lo]), abs(v - levels[hi]))
         }
         return result
+    }
+
+    /// The heatmap colour of one value without contours: the same arithmetic as the vector path.
+    func heatmapColor(_ f: Float, x: Int, y: Int, lut: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        guard f.isFinite else { return Self.undefinedColor(x: x, y: y) }
+        let s = scale.kind == .log ? FastMath.log2(Swift.max(f - Float(scale.shift), 1e-30)) : f
+        let unit = Swift.min(Swift.max((s - Float(scale.lower)) * (255 / Float(scale.upper - scale.lower)), 0), 255)
+        return lut[Int(FastMath.roundToIndex(SIMD8(repeating: unit))[0])]
     }
 
     /// The contour colour over an opaque heatmap pixel with coverage `c`.

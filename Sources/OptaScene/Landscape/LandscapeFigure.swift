@@ -19,6 +19,8 @@ public struct LandscapeFigure: Sendable {
     let xTicks: (values: [Double], step: Double)
     let yTicks: (values: [Double], step: Double)
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
+    /// Contour labels and the gaps cut into the lines for them.
+    let contourLabels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -47,6 +49,33 @@ public struct LandscapeFigure: Sendable {
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
+        if scenario.landscape.labels, let levels = prepared.contours?.values {
+            // Keep labels off minima markers, path points and the legend.
+            let plotViewport = viewport
+            let toFrame: (SIMD2<Double>) -> SIMD2<Float> = { p in
+                let q = plotViewport.framePoint(p)
+                return SIMD2(Float(q.x), Float(q.y))
+            }
+            let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.map(\.point) : []
+            let avoid = (minima + scenario.paths.flatMap(\.points)).map(toFrame)
+            var avoidRects: [PixelRectF] = []
+            if scenario.axes.legend {
+                let names = Self.legendEntries(scenario.paths, minimaCount: minima.count).map(\.0)
+                if !names.isEmpty { avoidRects.append(Self.legendFrame(names, plot: layout.plot, size: labelSize, fonts: fonts)) }
+            }
+            let placed = ContourLabelPlacer.place(
+                objective: scenario.landscape.objective, viewport: viewport, levels: levels,
+                spacing: Float(min(layout.plot.width, layout.plot.height)) * 0.45,
+                clearance: Float(labelSize) * 3, edgeMargin: Float(labelSize) * 3,
+                avoid: avoid, avoidRects: avoidRects)
+            let size = labelSize - 1
+            contourLabels = placed.map { label in
+                let stamp = TextStamp(fonts.layout(label.text, pixelSize: size))
+                return (label, stamp, stamp.origin(anchor: label.center, horizontal: .center, vertical: .middle))
+            }
+        } else {
+            contourLabels = []
+        }
     }
 
     /// The title shown above the plot.
@@ -60,7 +89,11 @@ public struct LandscapeFigure: Sendable {
             field: scenario.landscape.objective, viewport: viewport, scale: prepared.scale,
             colormap: prepared.colormap, contours: prepared.contours, contourWidth: Float(contour?.width ?? 0.8),
             contourColor: SIMD4(Float(color[0]), Float(color[1]), Float(color[2]), Float(color[3])),
-            background: Self.background.premultipliedPacked, colorbar: layout.colorbar)
+            background: Self.background.premultipliedPacked, colorbar: layout.colorbar,
+            contourGaps: contourLabels.map { entry in
+                PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,
+                          x1: entry.origin.x + entry.stamp.width + 2, y1: entry.origin.y + entry.stamp.height + 1)
+            })
     }
 
     /// The vector overlay for `paths` (defaults to the scenario's own paths).
@@ -69,6 +102,7 @@ public struct LandscapeFigure: Sendable {
         let paths = paths ?? scenario.paths
         addFrameAndTicks(&list)
         addColorbar(&list)
+        addContourLabels(&list)
         let plotLo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
         let plotHi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
         for (index, path) in paths.enumerated() {
@@ -166,6 +200,19 @@ public struct LandscapeFigure: Sendable {
              horizontal: .center, vertical: .middle, rotated: true)
     }
 
+    func addContourLabels(_ list: inout DrawList) {
+        guard !contourLabels.isEmpty else { return }
+        let c = scenario.landscape.contours?.color ?? [1, 1, 1, 1]
+        let color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), 1)
+        let light = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] > 0.5
+        let haloColor = light ? RGBA(0, 0, 0, 0.35) : RGBA(1, 1, 1, 0.5)
+        for entry in contourLabels {
+            let halo = entry.stamp.halo(radius: 1)
+            list.append(halo.item(at: entry.origin &- 1, color: haloColor))
+            list.append(entry.stamp.item(at: entry.origin, color: color))
+        }
+    }
+
     // MARK: Paths and markers
 
     func addPath(_ list: inout DrawList, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
@@ -200,20 +247,31 @@ public struct LandscapeFigure: Sendable {
         }
     }
 
-    func addLegend(_ list: inout DrawList, paths: [PathSpec]) {
+    /// Legend entries: each path by index, then the minimum marker (nil index).
+    static func legendEntries(_ paths: [PathSpec], minimaCount: Int) -> [(String, Int?)] {
         var entries: [(String, Int?)] = paths.enumerated().map { ($0.element.name, $0.offset) }
-        if scenario.landscape.showMinima && !visibleMinima.isEmpty {
-            entries.append((visibleMinima.count == 1 ? "global minimum" : "global minima", nil))
-        }
+        if minimaCount > 0 { entries.append((minimaCount == 1 ? "global minimum" : "global minima", nil)) }
+        return entries
+    }
+
+    /// The legend box in the plot's top-right corner for entries with these names.
+    static func legendFrame(_ names: [String], plot: PixelRect, size: Int, fonts: FontLibrary) -> PixelRectF {
+        let line = Float(size) * 1.6, swatch = Float(size) * 2.2, pad = Float(size) * 0.6
+        let textWidth = names.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        let w = pad * 3 + swatch + textWidth, h = pad * 2 + line * Float(names.count)
+        let x1 = Float(plot.x1) - pad * 1.5, y0 = Float(plot.y0) + pad * 1.5
+        return PixelRectF(x0: x1 - w, y0: y0, x1: x1, y1: y0 + h)
+    }
+
+    func addLegend(_ list: inout DrawList, paths: [PathSpec]) {
+        let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
         guard !entries.isEmpty else { return }
         let size = layout.labelSize
         let line = Float(size) * 1.6
         let swatch = Float(size) * 2.2
         let pad = Float(size) * 0.6
-        let textWidth = entries.map { fonts.measure($0.0, pixelSize: size) }.max() ?? 0
-        let w = pad * 3 + swatch + textWidth, h = pad * 2 + line * Float(entries.count)
-        let x1 = Float(layout.plot.x1) - pad * 1.5, y0 = Float(layout.plot.y0) + pad * 1.5
-        let x0 = x1 - w
+        let frame = Self.legendFrame(entries.map(\.0), plot: layout.plot, size: size, fonts: fonts)
+        let x0 = frame.x0, x1 = frame.x1, y0 = frame.y0, h = frame.height
         list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x1, y1: y0 + h), fill: RGBA(1, 1, 1, 0.88)))
         list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x1, y1: y0 + 1), fill: RGBA(0.6, 0.6, 0.62)))
         list.append(.rect(PixelRectF(x0: x0, y0: y0 + h - 1, x1: x1, y1: y0 + h), fill: RGBA(0.6, 0.6, 0.62)))

@@ -1,3 +1,4 @@
+import Foundation
 import OptaCore
 import Shaders
 
@@ -44,18 +45,28 @@ public struct PreparedLandscape: Sendable {
             return ContourLevels.spaced(count: contour.count, from: range.lowerBound, to: range.upperBound,
                                         logarithmic: logSpacing)
         }
-        // Spread evenly inside the colour range (ends excluded), in the scale's own space when
-        // the spacing matches the scale, so lines fall between colour extremes.
-        let n = Double(contour.count + 1)
-        if logSpacing == (scale.kind == .log) {
-            return (1...contour.count).map { scale.unscaled(scale.lower + (scale.upper - scale.lower) * Double($0) / n) }
-        }
+        // Automatic levels at round values inside the colour range, about `count` of them.
         if logSpacing {
-            let low = max(scale.vmin, (scale.vmax - scale.vmin) * 1e-6, 1e-12)
-            return ContourLevels.spaced(count: contour.count + 2, from: low, to: max(scale.vmax, low * 10),
-                                        logarithmic: true).dropFirst().dropLast().map { $0 }
+            // Round values of f − shift per decade: 1, 2, 5 × 10ⁿ, or every decade, or every few.
+            let shift = scale.kind == .log ? scale.shift : min(0, scale.vmin - 1e-12)
+            let low = max(scale.vmin - shift, 1e-300), high = max(scale.vmax - shift, low * 10)
+            let decades = log10(high) - log10(low)
+            let perDecade = Double(contour.count) / max(decades, 1e-9)
+            let mantissas: [Double] = perDecade >= 2.5 ? [1, 2, 5] : perDecade >= 1.8 ? [1, 3] : perDecade >= 0.9 ? [1] : []
+            var values: [Double] = []
+            if mantissas.isEmpty {
+                let every = max(1, Int((decades / Double(contour.count)).rounded(.up)))
+                var k = Int(ceil(log10(low)))
+                while Double(k) <= log10(high) { values.append(pow(10, Double(k))); k += every }
+            } else {
+                for k in Int(floor(log10(low)))...Int(ceil(log10(high))) {
+                    for m in mantissas { values.append(m * pow(10, Double(k))) }
+                }
+            }
+            return values.filter { $0 > low && $0 < high }.map { $0 + shift }
         }
-        return (1...contour.count).map { scale.vmin + (scale.vmax - scale.vmin) * Double($0) / n }
+        let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: contour.count + 1)
+        return NiceTicks.values(in: scale.vmin...scale.vmax, step: step).filter { $0 > scale.vmin && $0 < scale.vmax }
     }
 
     /// Lowest and highest finite values on a grid over the domain, including known minima.
