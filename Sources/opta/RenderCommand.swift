@@ -16,6 +16,8 @@ struct RenderCommand: ParsableCommand {
             Examples:
               opta render --output rosenbrock.png
               opta render Examples/himmelblau.json --output himmelblau.png --width 1280 --height 720
+              opta render --expression "sin(3*x)*cos(2*y) + 0.1*(x^2+y^2)" --domain -3,3,-2,2 -o mine.png
+              opta render --function rastrigin --scale linear --colormap cividis -o rastrigin.png
             """
     )
 
@@ -24,6 +26,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Where to write the PNG; its folder must exist.")
     var output: String
+
+    @OptionGroup(title: "Landscape (instead of, or on top of, a scenario file)") var landscape: LandscapeOptions
 
     @OptionGroup var frame: FrameOptions
 
@@ -35,7 +39,9 @@ struct RenderCommand: ParsableCommand {
             do { try PNGWriter.checkDestination(output) } catch {
                 throw CommandFailure.usage("--output \(error)")
             }
-            var scenario = try ScenarioInput.load(self.scenario)
+            var scenario = landscape.isEmpty
+                ? try ScenarioInput.load(self.scenario)
+                : try landscape.apply(to: self.scenario.map { try ScenarioInput.load($0) })
             scenario.width = frame.width ?? scenario.width
             scenario.height = frame.height ?? scenario.height
             let fonts = try ScenarioInput.fonts()

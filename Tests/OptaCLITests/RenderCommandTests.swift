@@ -103,3 +103,27 @@ import Testing
         #expect(result.stdout.contains("--output") && result.stdout.contains("Example"))
     }
 }
+
+@Suite(.serialized) struct RenderLandscapeOptionTests {
+    @Test func aFormulaBecomesAPictureInOneCommand() throws {
+        let folder = temporaryFolder()
+        let result = try OptaProcess.run(["render", "--expression", "(1-x)^2 + 100*(y-x^2)^2", "--domain", "-2,2,-1,3",
+                                          "--width", "480", "--height", "270", "-o", "\(folder)/f.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try PNGReader.read(path: "\(folder)/f.png").width == 480)
+    }
+
+    @Test func badOptionsNameTheOption() throws {
+        let folder = temporaryFolder()
+        let formula = try OptaProcess.run(["render", "--expression", "(1-x", "--domain", "-1,1,-1,1", "-o", "\(folder)/f.png"])
+        #expect(formula.status == 64)
+        #expect(formula.stderr.contains("--expression cannot be parsed: expected ')' at column 5"), "\(formula.stderr)")
+        let domain = try OptaProcess.run(["render", "--function", "booth", "--domain", "1,2", "-o", "\(folder)/f.png"])
+        #expect(domain.status == 64)
+        #expect(domain.stderr.contains("--domain must be xmin,xmax,ymin,ymax"))
+        let scale = try OptaProcess.run(["render", "--scale", "logarithmic", "-o", "\(folder)/f.png"])
+        #expect(scale.status == 64)
+        #expect(scale.stderr.contains(#"--scale must be "log" or "linear", got "logarithmic""#), "\(scale.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+}

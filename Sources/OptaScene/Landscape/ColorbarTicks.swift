@@ -33,7 +33,10 @@ public enum ColorbarTicks {
                 let offset = pow(10, k)
                 let value = relative ? scale.shift + offset : offset
                 let label = NiceTicks.compactLabel(offset)
-                ticks.append(Tick(value: value, position: (log2(offset) - scale.lower) / (scale.upper - scale.lower), label: label))
+                let position = (scale.scaled(value) - scale.lower) / (scale.upper - scale.lower)
+                if position >= -1e-9 && position <= 1 + 1e-9 {
+                    ticks.append(Tick(value: value, position: position, label: label))
+                }
                 k += Double(stride)
             }
             let title = relative ? "f − f_min (log scale), f_min = \(NiceTicks.compactLabel(fmin))" : "f (log scale)"

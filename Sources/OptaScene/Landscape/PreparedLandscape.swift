@@ -47,9 +47,12 @@ public struct PreparedLandscape: Sendable {
         }
         // Automatic levels at round values inside the colour range, about `count` of them.
         if logSpacing {
-            // Round values of f − shift per decade: 1, 2, 5 × 10ⁿ, or every decade, or every few.
-            let shift = scale.kind == .log ? scale.shift : min(0, scale.vmin - 1e-12)
-            let low = max(scale.vmin - shift, 1e-300), high = max(scale.vmax - shift, low * 10)
+            // Round values per decade: 1, 2, 5 × 10ⁿ, or every decade, or every few. Of f itself when
+            // f stays positive; of f − shift (shown as the f values they are) when it does not.
+            let shift = scale.vmin >= 0 ? 0 : (scale.kind == .log ? scale.shift : scale.vmin - 1e-12)
+            // The lowest level sits above the floor the colour scale shows: ε over the minimum.
+            let lowest = scale.kind == .log ? scale.vmin - scale.shift : (scale.vmax - scale.vmin) * 1e-3
+            let low = max(scale.vmin - shift, lowest, 1e-300), high = max(scale.vmax - shift, low * 10)
             let decades = log10(high) - log10(low)
             let perDecade = Double(contour.count) / max(decades, 1e-9)
             let mantissas: [Double] = perDecade >= 2.5 ? [1, 2, 5] : perDecade >= 1.8 ? [1, 3] : perDecade >= 0.9 ? [1] : []

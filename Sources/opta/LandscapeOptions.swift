@@ -1,0 +1,80 @@
+import Foundation
+import ArgumentParser
+import OptaCore
+
+/// Options that describe a landscape right on the command line, so a formula becomes a picture in
+/// one command: `opta render --expression "x^2 + 3*y^2" --domain -2,2,-2,2 -o out.png`.
+struct LandscapeOptions: ParsableArguments {
+    @Option(help: "A built-in function: \(BuiltinFunction.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var function: String?
+
+    @Option(help: "Your own formula in x and y, e.g. \"(1-x)^2 + 100*(y-x^2)^2\" (see docs/scenario.md).")
+    var expression: String?
+
+    @Option(parsing: .unconditional, help: "The domain as xmin,xmax,ymin,ymax, e.g. -2,2,-1,3 (needed with --expression).")
+    var domain: String?
+
+    @Option(help: "Colour scale: log or linear.")
+    var scale: String?
+
+    @Option(help: "Colormap: \(ScenarioLoader.colormaps.joined(separator: ", ")).")
+    var colormap: String?
+
+    @Option(help: "Title of the plot.")
+    var title: String?
+
+    /// Whether any landscape option was given.
+    var isEmpty: Bool { function == nil && expression == nil && domain == nil && scale == nil && colormap == nil && title == nil }
+
+    /// The scenario these options describe, on top of `base` (a file, or nil for a new landscape).
+    func apply(to base: Scenario?) throws -> Scenario {
+        var json: [String] = []
+        func quoted(_ s: String) -> String {
+            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\"\(escaped)\""
+        }
+        if let function { json.append("\"function\": \(quoted(function))") }
+        if let expression { json.append("\"expression\": \(quoted(expression))") }
+        if let domain {
+            let parts = domain.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+                throw CommandFailure.usage("--domain must be xmin,xmax,ymin,ymax, e.g. -2,2,-1,3; got \"\(domain)\"")
+            }
+            json.append("\"domain\": {\"x\": [\(parts[0]!), \(parts[1]!)], \"y\": [\(parts[2]!), \(parts[3]!)]}")
+        }
+        if let scale { json.append("\"scale\": \(quoted(scale))") }
+        if let colormap { json.append("\"colormap\": \(quoted(colormap))") }
+        var scenario: Scenario
+        if function != nil || expression != nil {
+            // A new landscape: contours with labels, as a quick look at a function wants.
+            let text = "{\"version\": 1, \"landscape\": {\(json.joined(separator: ", ")), \"contours\": {\"count\": 12}, \"labels\": true}}"
+            do { scenario = try ScenarioLoader.parse(Data(text.utf8), source: "options") } catch {
+                throw CommandFailure.usage(optionMessage(error))
+            }
+            if let base { scenario.paths = base.paths; scenario.width = base.width; scenario.height = base.height }
+        } else {
+            scenario = base ?? DefaultScenario.scenario()
+            // Re-read the landscape fields that were given, validated like a scenario file.
+            if !json.isEmpty {
+                let text = "{\"version\": 1, \"landscape\": {\"function\": \"booth\", \(json.joined(separator: ", "))}}"
+                let parsed: Scenario
+                do { parsed = try ScenarioLoader.parse(Data(text.utf8), source: "options") } catch {
+                    throw CommandFailure.usage(optionMessage(error))
+                }
+                if domain != nil { scenario.landscape.domain = parsed.landscape.domain }
+                if scale != nil { scenario.landscape.scale = parsed.landscape.scale }
+                if colormap != nil { scenario.landscape.colormap = parsed.landscape.colormap }
+            }
+        }
+        if let title { scenario.title = title }
+        return scenario
+    }
+
+    /// A scenario error about an option, named as the option.
+    private func optionMessage(_ error: Error) -> String {
+        guard let error = error as? ScenarioError else { return "\(error)" }
+        let option = error.path.split(separator: ".").last.map { "--\($0)" } ?? "option"
+        return "\(option) \(error.message)"
+    }
+}
+
