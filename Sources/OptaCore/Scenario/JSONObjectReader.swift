@@ -2,7 +2,8 @@
 /// ("landscape.scale must be \"log\" or \"linear\", got \"logarithmic\"").
 public struct JSONObjectReader: Sendable {
     public let path: String
-    let fields: [String: JSONValue]
+    /// The object's fields by name.
+    public let fields: [String: JSONValue]
 
     /// Wraps `value`, which must be an object.
     public init(_ value: JSONValue, path: String) throws(ScenarioError) {

@@ -1,6 +1,6 @@
 /// A scene description users write as JSON: what to draw and how. `ScenarioLoader` reads and
 /// validates it; every field is documented in docs/scenario.md.
-public struct Scenario: Sendable {
+public struct Scenario: Sendable, Equatable {
     public var title: String?
     /// Frame size; `opta render --width/--height` override it. Default 1920×1080.
     public var width: Int
@@ -9,20 +9,30 @@ public struct Scenario: Sendable {
     /// Paths drawn over the landscape: from `"paths"` and from `"pathsFile"` CSV files.
     public var paths: [PathSpec]
     public var axes: AxesSpec
+    /// Optimizers to run on the landscape; their paths are drawn as they go.
+    public var solvers: [SolverSpec]
+    /// Solver steps per frame when frames are rendered headless (animations, replays).
+    public var stepsPerFrame: Int
+    /// The view to open with; nil shows the landscape's domain.
+    public var camera: Camera2D?
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
-                paths: [PathSpec] = [], axes: AxesSpec = AxesSpec()) {
+                paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
+                stepsPerFrame: Int = 1, camera: Camera2D? = nil) {
         self.title = title
         self.width = width
         self.height = height
         self.landscape = landscape
         self.paths = paths
         self.axes = axes
+        self.solvers = solvers
+        self.stepsPerFrame = stepsPerFrame
+        self.camera = camera
     }
 }
 
 /// The function shown, over which domain, and how values become colours and contour lines.
-public struct LandscapeSpec: Sendable {
+public struct LandscapeSpec: Sendable, Equatable {
     public var objective: Objective
     public var domain: Domain
     public var scale: ScaleChoice
@@ -124,5 +134,42 @@ public struct AxesSpec: Sendable, Equatable {
         self.yStep = yStep
         self.colorbar = colorbar
         self.legend = legend
+    }
+}
+
+/// An optimizer the scenario runs: method, start, step budget, hyper-parameters and seed.
+public struct SolverSpec: Sendable, Equatable {
+    /// Unique name; also the legend entry.
+    public var id: String
+    public var method: SolverMethod
+    public var start: SIMD2<Double>
+    /// Steps to take at most.
+    public var steps: Int
+    /// Hyper-parameters by name (e.g. "learningRate"); missing ones take the method's defaults.
+    public var parameters: [String: Double]
+    public var seed: UInt64
+    /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
+    public var color: [Double]?
+
+    public init(id: String, method: SolverMethod, start: SIMD2<Double>, steps: Int = 200,
+                parameters: [String: Double] = [:], seed: UInt64 = 1, color: [Double]? = nil) {
+        self.id = id
+        self.method = method
+        self.start = start
+        self.steps = steps
+        self.parameters = parameters
+        self.seed = seed
+        self.color = color
+    }
+}
+
+extension Objective: Equatable {
+    /// Built-ins are equal by name, formulas by their source text.
+    public static func == (a: Objective, b: Objective) -> Bool {
+        switch (a, b) {
+        case (.builtin(let x), .builtin(let y)): x == y
+        case (.expression(let x), .expression(let y)): x.source == y.source
+        default: false
+        }
     }
 }

@@ -19,7 +19,8 @@ public enum ScenarioLoader {
     /// Parses scenario JSON text.
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
-        try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes"])
+        try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
+                                  "solvers", "stepsPerFrame", "view", "camera"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -71,8 +72,68 @@ public enum ScenarioLoader {
             axes.colorbar = try a.bool("colorbar") ?? axes.colorbar
             axes.legend = try a.bool("legend") ?? axes.legend
         }
+        if let view = try root.choice("view", ["2d", "3d"]), view == "3d" {
+            throw ScenarioError(path: "view", message: "\"3d\" needs the 3D surface renderer, which this version of Opta does not have yet; use \"2d\"")
+        }
+        var solvers: [SolverSpec] = []
+        if let items = try root.array("solvers") {
+            for (i, item) in items.enumerated() {
+                let solver = try parseSolver(JSONObjectReader(item, path: "solvers[\(i)]"), index: i)
+                if solvers.contains(where: { $0.id == solver.id }) {
+                    throw ScenarioError(path: "solvers[\(i)].id", message: "\"\(solver.id)\" is used twice; give each solver its own id")
+                }
+                solvers.append(solver)
+            }
+        }
+        var camera: Camera2D?
+        if let c = try root.object("camera") {
+            try c.rejectUnknownKeys(["center", "zoom"])
+            let center = try c.numbers("center", counts: 2...2) ?? [
+                (landscape.domain.x.lowerBound + landscape.domain.x.upperBound) / 2,
+                (landscape.domain.y.lowerBound + landscape.domain.y.upperBound) / 2]
+            let zoom = try positive(c, "zoom") ?? 1
+            camera = Camera2D(center: SIMD2(center[0], center[1]), zoom: zoom)
+        }
         return Scenario(title: try root.string("title"), width: width, height: height,
-                        landscape: landscape, paths: paths, axes: axes)
+                        landscape: landscape, paths: paths, axes: axes, solvers: solvers,
+                        stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera)
+    }
+
+    static func parseSolver(_ r: JSONObjectReader, index: Int) throws(ScenarioError) -> SolverSpec {
+        try r.rejectUnknownKeys(["id", "method", "start", "steps", "params", "seed", "color"])
+        guard let methodName = try r.choice("method", SolverMethod.allCases.map(\.rawValue)),
+              let method = SolverMethod(rawValue: methodName) else {
+            let names = SolverMethod.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ScenarioError(path: r.pathOf("method"), message: "is missing; one of \(names)")
+        }
+        guard let start = try r.numbers("start", counts: 2...2) else {
+            throw ScenarioError(path: r.pathOf("start"), message: "is missing; give the start point as [x, y]")
+        }
+        var parameters: [String: Double] = [:]
+        if let p = try r.object("params") {
+            for key in p.fields.keys.sorted() {
+                guard let value = try p.number(key), value.isFinite else {
+                    throw ScenarioError(path: p.pathOf(key), message: "must be a number")
+                }
+                parameters[key] = value
+            }
+        }
+        let seed = try r.integer("seed", in: 0...Int.max) ?? 1
+        var spec = SolverSpec(id: try r.string("id") ?? methodName, method: method, start: SIMD2(start[0], start[1]),
+                              steps: try r.integer("steps", in: 0...10_000_000) ?? 200, parameters: parameters,
+                              seed: UInt64(seed))
+        if let color = try r.numbers("color", counts: 3...4) {
+            try checkUnitInterval(color, path: r.pathOf("color"))
+            spec.color = color.count == 3 ? color + [1] : color
+        }
+        // Let the method check its hyper-parameters now, so a bad one is reported with its path.
+        do { _ = try AnySolverState(method: method, start: spec.start, parameters: parameters, seed: spec.seed) } catch {
+            // "params.learningRate must be > 0 (got -1.0)": the first word is the field.
+            let text = error.description
+            let field = text.prefix(while: { $0 != " " })
+            throw ScenarioError(path: "\(r.path).\(field)", message: String(text.dropFirst(field.count + 1)))
+        }
+        return spec
     }
 
     static func positive(_ r: JSONObjectReader, _ key: String) throws(ScenarioError) -> Double? {

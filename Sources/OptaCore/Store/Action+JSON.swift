@@ -1,0 +1,91 @@
+/// Actions as JSON objects with a `type` and their fields, the form traces store them in.
+extension Action {
+    /// The action's `type` name in traces.
+    public var typeName: String {
+        switch self {
+        case .orbit: "orbit"
+        case .pan: "pan"
+        case .zoom: "zoom"
+        case .resetCamera: "resetCamera"
+        case .startSolvers: "startSolvers"
+        case .pauseSolvers: "pauseSolvers"
+        case .resumeSolvers: "resumeSolvers"
+        case .togglePause: "togglePause"
+        case .stepSolvers: "stepSolvers"
+        case .resetSolvers: "resetSolvers"
+        case .setColormap: "setColormap"
+        case .nextColormap: "nextColormap"
+        case .toggleContours: "toggleContours"
+        case .toggleLabels: "toggleLabels"
+        case .toggleLegend: "toggleLegend"
+        case .toggleHUD: "toggleHUD"
+        case .focusNext: "focusNext"
+        case .focusPrevious: "focusPrevious"
+        case .select: "select"
+        }
+    }
+
+    static let simpleActions: [Action] = [
+        .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers, .resetSolvers,
+        .nextColormap, .toggleContours, .toggleLabels, .toggleLegend, .toggleHUD, .focusNext, .focusPrevious,
+    ]
+
+    /// The action as one JSON object. Numbers are written so that they read back exactly.
+    public var json: String {
+        func pair(_ v: SIMD2<Double>) -> String { "[\(v.x), \(v.y)]" }
+        func quoted(_ s: String) -> String {
+            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        switch self {
+        case .orbit(let yaw, let pitch): return "{\"type\": \"orbit\", \"yaw\": \(yaw), \"pitch\": \(pitch)}"
+        case .pan(let by): return "{\"type\": \"pan\", \"by\": \(pair(by))}"
+        case .zoom(let factor, let about): return "{\"type\": \"zoom\", \"factor\": \(factor), \"about\": \(pair(about))}"
+        case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(quoted(name))}"
+        case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(quoted) ?? "null")}"
+        default: return "{\"type\": \"\(typeName)\"}"
+        }
+    }
+
+    /// Reads an action object; errors name the field and the allowed types.
+    public init(json r: JSONObjectReader) throws(ScenarioError) {
+        let all = ["orbit", "pan", "zoom", "setColormap", "select"] + Self.simpleActions.map(\.typeName)
+        guard let type = try r.choice("type", all) else {
+            throw ScenarioError(path: r.pathOf("type"), message: "is missing; one of \(all.joined(separator: ", "))")
+        }
+        func pair(_ key: String) throws(ScenarioError) -> SIMD2<Double> {
+            guard let v = try r.numbers(key, counts: 2...2) else {
+                throw ScenarioError(path: r.pathOf(key), message: "is missing; give [x, y]")
+            }
+            return SIMD2(v[0], v[1])
+        }
+        func number(_ key: String) throws(ScenarioError) -> Double {
+            guard let v = try r.number(key), v.isFinite else { throw ScenarioError(path: r.pathOf(key), message: "is missing; give a number") }
+            return v
+        }
+        switch type {
+        case "orbit":
+            try r.rejectUnknownKeys(["type", "yaw", "pitch"])
+            self = .orbit(yaw: try number("yaw"), pitch: try number("pitch"))
+        case "pan":
+            try r.rejectUnknownKeys(["type", "by"])
+            self = .pan(try pair("by"))
+        case "zoom":
+            try r.rejectUnknownKeys(["type", "factor", "about"])
+            let factor = try number("factor")
+            guard factor > 0 else { throw ScenarioError(path: r.pathOf("factor"), message: "must be greater than 0, got \(factor)") }
+            self = .zoom(factor: factor, about: r.has("about") ? try pair("about") : SIMD2(0.5, 0.5))
+        case "setColormap":
+            try r.rejectUnknownKeys(["type", "name"])
+            guard let name = try r.choice("name", ScenarioLoader.colormaps) else {
+                throw ScenarioError(path: r.pathOf("name"), message: "is missing")
+            }
+            self = .setColormap(name)
+        case "select":
+            try r.rejectUnknownKeys(["type", "id"])
+            self = .select(try r.string("id"))
+        default:
+            try r.rejectUnknownKeys(["type"])
+            self = Self.simpleActions.first { $0.typeName == type }!
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Everything a user can do, as data: the window's gestures and keys become actions, traces record
+/// them, and one pure reducer applies them to the `AppState`.
+public enum Action: Sendable, Equatable {
+    // Camera.
+    /// Rotate a 3D view (degrees); in 2D views it pans, as a drag does.
+    case orbit(yaw: Double, pitch: Double)
+    /// Move the view by a fraction of its size (x right, y up).
+    case pan(SIMD2<Double>)
+    /// Zoom by `factor` about a point given as fractions of the view ((0, 0) bottom-left).
+    case zoom(factor: Double, about: SIMD2<Double>)
+    case resetCamera
+    // Solvers (all of them at once).
+    case startSolvers
+    case pauseSolvers
+    case resumeSolvers
+    case togglePause
+    case stepSolvers
+    case resetSolvers
+    // View.
+    case setColormap(String)
+    case nextColormap
+    case toggleContours
+    case toggleLabels
+    case toggleLegend
+    case toggleHUD
+    // Accessibility focus and selection.
+    case focusNext
+    case focusPrevious
+    case select(String?)
+}

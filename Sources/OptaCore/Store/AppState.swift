@@ -1,0 +1,45 @@
+/// The whole state of an Opta session that actions change: the scenario, the camera, whether solvers
+/// run, what is shown, and focus. A value: the reducer makes a new one for every action.
+public struct AppState: Sendable, Equatable {
+    public var scenario: Scenario
+    public var camera: Camera2D
+    /// Whether solvers advance on their own each frame.
+    public var solversRunning: Bool
+    /// Single steps requested while paused, not yet taken.
+    public var pendingSteps: Int
+    /// Increased by every reset, so whoever runs the solvers knows to start them over.
+    public var solverGeneration: Int
+    public var colormap: String
+    public var showContours: Bool
+    public var showLabels: Bool
+    public var showLegend: Bool
+    public var showHUD: Bool
+    /// Index of the focused accessibility node (nil: none), and the selected item's id.
+    public var focusIndex: Int?
+    public var selection: String?
+
+    /// The state a scenario opens in: solvers running, the scenario's own view settings.
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        camera = scenario.camera ?? Camera2D(showing: scenario.landscape.domain)
+        solversRunning = true
+        pendingSteps = 0
+        solverGeneration = 0
+        colormap = scenario.landscape.colormap
+        showContours = scenario.landscape.contours != nil
+        showLabels = scenario.landscape.labels
+        showLegend = scenario.axes.legend
+        showHUD = false
+    }
+
+    /// The scenario as this state shows it: the camera's domain, colormap and toggles applied.
+    public var visibleScenario: Scenario {
+        var shown = scenario
+        shown.landscape.domain = camera.visibleDomain(home: scenario.landscape.domain)
+        shown.landscape.colormap = colormap
+        if !showContours { shown.landscape.contours = nil }
+        shown.landscape.labels = showLabels && showContours
+        shown.axes.legend = showLegend
+        return shown
+    }
+}

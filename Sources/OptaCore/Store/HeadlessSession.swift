@@ -1,0 +1,76 @@
+/// A session without a window: the store and its solvers advanced frame by frame, the same way
+/// every time. Each frame applies that frame's actions, then running solvers take
+/// `stepsPerFrame` steps (a paused session takes only the single steps asked for).
+public struct HeadlessSession: Sendable {
+    public private(set) var state: AppState
+    public private(set) var runs: [SolverRun]
+    /// The last frame completed (−1 before the first).
+    public private(set) var frame = -1
+
+    public init(scenario: Scenario) throws(ScenarioError) {
+        state = AppState(scenario: scenario)
+        runs = try Self.makeRuns(scenario)
+    }
+
+    /// Fresh runs for the scenario's solvers.
+    public static func makeRuns(_ scenario: Scenario) throws(ScenarioError) -> [SolverRun] {
+        var runs: [SolverRun] = []
+        for (i, spec) in scenario.solvers.enumerated() {
+            do {
+                runs.append(try SolverRun(id: spec.id, method: spec.method, start: spec.start, parameters: spec.parameters,
+                                          seed: spec.seed, rules: StopRules(maxSteps: spec.steps)))
+            } catch {
+                throw ScenarioError(path: "solvers[\(i)]", message: "has \(error.description)")
+            }
+        }
+        return runs
+    }
+
+    /// Applies an action now (before this frame's solver steps).
+    public mutating func apply(_ action: Action) {
+        let generation = state.solverGeneration
+        state = Reducer.reduce(state, action)
+        if state.solverGeneration != generation, let fresh = try? Self.makeRuns(state.scenario) {
+            runs = fresh
+        }
+    }
+
+    /// Ends the current frame: solvers step, the frame count goes up.
+    public mutating func advanceFrame() {
+        let objective = state.scenario.landscape.objective
+        let steps = state.solversRunning ? state.scenario.stepsPerFrame : min(state.pendingSteps, 1)
+        if !state.solversRunning && state.pendingSteps > 0 { state.pendingSteps -= 1 }
+        for i in runs.indices {
+            runs[i].run(steps: steps, on: objective)
+        }
+        frame += 1
+    }
+
+    /// Runs every solver until it stops (its step budget, convergence or divergence).
+    public mutating func runToCompletion() {
+        let objective = state.scenario.landscape.objective
+        for i in runs.indices {
+            runs[i].run(steps: max(0, state.scenario.solvers[i].steps - runs[i].stepCount), on: objective)
+        }
+    }
+
+    /// Replays `trace` up to and including frame `last`: frame k applies the trace's actions for k,
+    /// then advances.
+    public mutating func replay(_ trace: Trace, through last: Int) {
+        var pending = trace.entries.makeIterator()
+        var next = pending.next()
+        while frame < last {
+            let current = frame + 1
+            while let entry = next, entry.frame <= current {
+                if entry.frame == current { apply(entry.action) }
+                next = pending.next()
+            }
+            advanceFrame()
+        }
+    }
+
+    /// What the current frame shows.
+    public var renderState: RenderState {
+        RenderState(frame: max(frame, 0), state: state, solvers: runs.map { SolverSnapshot($0, paused: !state.solversRunning) })
+    }
+}

@@ -1,0 +1,54 @@
+/// The one place where actions change state: a pure function from a state and an action to the
+/// next state. No I/O, no clocks, no threads, so every session replays exactly.
+public enum Reducer {
+    /// The colormaps `nextColormap` cycles through.
+    public static let colormapCycle = ScenarioLoader.colormaps
+
+    public static func reduce(_ state: AppState, _ action: Action) -> AppState {
+        var next = state
+        let home = state.scenario.landscape.domain
+        switch action {
+        case .orbit(let yaw, let pitch):
+            // A 2D view has nothing to orbit: treat it like a drag (a degree is 1/360 of the view).
+            next.camera = state.camera.panned(by: SIMD2(-yaw, pitch) / 360, home: home)
+        case .pan(let fraction):
+            next.camera = state.camera.panned(by: fraction, home: home)
+        case .zoom(let factor, let anchor):
+            next.camera = state.camera.zoomed(by: factor, about: anchor, home: home)
+        case .resetCamera:
+            next.camera = state.scenario.camera ?? Camera2D(showing: home)
+        case .startSolvers, .resumeSolvers:
+            next.solversRunning = true
+        case .pauseSolvers:
+            next.solversRunning = false
+        case .togglePause:
+            next.solversRunning.toggle()
+        case .stepSolvers:
+            next.solversRunning = false
+            next.pendingSteps += 1
+        case .resetSolvers:
+            next.solverGeneration += 1
+            next.pendingSteps = 0
+        case .setColormap(let name):
+            if colormapCycle.contains(name) { next.colormap = name }
+        case .nextColormap:
+            let index = colormapCycle.firstIndex(of: state.colormap) ?? -1
+            next.colormap = colormapCycle[(index + 1) % colormapCycle.count]
+        case .toggleContours:
+            next.showContours.toggle()
+        case .toggleLabels:
+            next.showLabels.toggle()
+        case .toggleLegend:
+            next.showLegend.toggle()
+        case .toggleHUD:
+            next.showHUD.toggle()
+        case .focusNext:
+            next.focusIndex = (state.focusIndex ?? -1) + 1
+        case .focusPrevious:
+            next.focusIndex = max(0, (state.focusIndex ?? 1) - 1)
+        case .select(let id):
+            next.selection = id
+        }
+        return next
+    }
+}

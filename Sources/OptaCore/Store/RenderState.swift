@@ -1,0 +1,26 @@
+/// Everything one frame shows, derived from the `AppState` and the latest solver snapshots:
+/// immutable, so the renderer never reads anything a solver thread is changing.
+public struct RenderState: Sendable, Equatable {
+    public let frame: Int
+    /// The scenario as shown: camera domain, colormap and toggles applied, solver paths added.
+    public let scenario: Scenario
+    public let solvers: [SolverSnapshot]
+    public let showHUD: Bool
+    public let focusIndex: Int?
+    public let selection: String?
+
+    public init(frame: Int, state: AppState, solvers: [SolverSnapshot]) {
+        self.frame = frame
+        var shown = state.visibleScenario
+        let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
+        for snapshot in solvers {
+            shown.paths.append(PathSpec(name: snapshot.id, points: snapshot.trajectory, color: specs[snapshot.id]?.color,
+                                        width: 1.5, markers: snapshot.trajectory.count <= 400, markerRadius: 2.5))
+        }
+        scenario = shown
+        self.solvers = solvers
+        showHUD = state.showHUD
+        focusIndex = state.focusIndex
+        selection = state.selection
+    }
+}
