@@ -1,8 +1,13 @@
 import Foundation
 
 /// Adam (Kingma & Ba 2015): gradient descent with bias-corrected first and second moment
-/// estimates. A value type: `step` advances the state by one iteration.
-public struct Adam: Sendable, Equatable {
+/// estimates. A value type: `step` advances the state by one iteration; it is also the
+/// `SolverState` of the `adam` method.
+public struct Adam: SolverState {
+    public static let method = SolverMethod.adam
+    /// The hyper-parameter names.
+    public static let parameterNames = ["beta1", "beta2", "epsilon", "learningRate"]
+
     public var learningRate: Double = 0.001
     public var beta1: Double = 0.9
     public var beta2: Double = 0.999
@@ -22,6 +27,16 @@ public struct Adam: Sendable, Equatable {
         self.epsilon = epsilon
     }
 
+    /// Starts at `start`; defaults: `learningRate` 1e-3, `beta1` 0.9, `beta2` 0.999, `epsilon` 1e-8.
+    public init(start: SIMD2<Double>, parameters: [String: Double]) throws(SolverParameterError) {
+        let reader = try ParameterReader(parameters, method: Self.method, allowed: Self.parameterNames)
+        self.init(start: start,
+                  learningRate: try reader.value("learningRate", default: 1e-3, .positive),
+                  beta1: try reader.value("beta1", default: 0.9, .unitHalfOpen),
+                  beta2: try reader.value("beta2", default: 0.999, .unitHalfOpen),
+                  epsilon: try reader.value("epsilon", default: 1e-8, .positive))
+    }
+
     /// One iteration with the gradient `g` at the current point.
     public mutating func step(gradient g: SIMD2<Double>) {
         iteration += 1
@@ -32,6 +47,10 @@ public struct Adam: Sendable, Equatable {
         point -= learningRate * mHat / (vHat.squareRoot() + epsilon)
     }
 
+    public mutating func step(on objective: Objective) {
+        step(gradient: objective.gradient(point))
+    }
+
     /// The iterates of `steps` iterations on `objective`, starting point included.
     public static func path(on objective: Objective, from start: SIMD2<Double>, steps: Int,
                             learningRate: Double) -> [SIMD2<Double>] {
@@ -39,10 +58,9 @@ public struct Adam: Sendable, Equatable {
         var points = [start]
         points.reserveCapacity(steps + 1)
         for _ in 0..<steps {
-            adam.step(gradient: objective.gradient(adam.point))
+            adam.step(on: objective)
             points.append(adam.point)
         }
         return points
     }
 }
-
