@@ -15,6 +15,6 @@ struct OptaCommand: ParsableCommand {
 
             Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data.
             """,
-        subcommands: [RenderCommand.self, BenchCommand.self, GoldenCommand.self]
+        subcommands: [RenderCommand.self, SolveCommand.self, BenchCommand.self, GoldenCommand.self]
     )
 }

@@ -1,23 +1,30 @@
 import ArgumentParser
 import Foundation
+import OptaCore
 import OptaImage
+import OptaRaster
 import OptaScene
 
-/// `opta render`: draws a scenario (or the default scene) into a PNG file.
+/// `opta render`: draws a scenario (or the default scene) into a PNG file or a numbered sequence.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scenario to a PNG file.",
+        abstract: "Render a scenario to a PNG file, or a range of frames to a numbered PNG sequence.",
         discussion: """
             Without SCENARIO, renders the built-in default scene: the Rosenbrock valley on a log colour
-            scale with contours and Adam's path (reference scene R1). The PNG is written atomically:
-            a failed or interrupted render never leaves a partial file.
+            scale with contours and the Adam solver's path (reference scene R1). Solvers in a scenario run
+            to their step budget, unless --frame or --frames asks for a moment of the run: headless, each
+            frame applies its recorded actions (--replay) and then advances every running solver by the
+            scenario's stepsPerFrame, so frame N is the same picture every time. PNGs are written
+            atomically: a failed or interrupted render never leaves a partial file.
 
             Examples:
               opta render --output rosenbrock.png
               opta render Examples/himmelblau.json --output himmelblau.png --width 1280 --height 720
               opta render --expression "sin(3*x)*cos(2*y) + 0.1*(x^2+y^2)" --domain -3,3,-2,2 -o mine.png
               opta render --function rastrigin --scale linear --colormap cividis -o rastrigin.png
+              opta render Examples/solvers.json --frame 40 --replay session.jsonl -o frame40.png
+              opta render Examples/solvers.json --frames 0...199 --output-dir frames/
             """
     )
 
@@ -25,38 +32,128 @@ struct RenderCommand: ParsableCommand {
     var scenario: String?
 
     @Option(name: .shortAndLong, help: "Where to write the PNG; its folder must exist.")
-    var output: String
+    var output: String?
+
+    @Option(help: "Render frame N of the run (0 is the first).")
+    var frame: Int?
+
+    @Option(help: "Render frames A...B (inclusive) into --output-dir as frame-00000.png, ...")
+    var frames: FrameRange?
+
+    @Option(name: .customLong("output-dir"), help: "Folder for --frames; it must exist.")
+    var outputDirectory: String?
+
+    @Option(help: "A trace of actions (JSON Lines, as `opta view --record` writes) to replay.")
+    var replay: String?
 
     @OptionGroup(title: "Landscape (instead of, or on top of, a scenario file)") var landscape: LandscapeOptions
 
-    @OptionGroup var frame: FrameOptions
+    @OptionGroup var frameOptions: FrameOptions
 
     @Option(help: "PNG compression: fast (default) or small.")
     var compression: PNGCompression = .fast
 
+    func validate() throws {
+        if frames != nil {
+            guard outputDirectory != nil else { throw ValidationError("--frames needs --output-dir FOLDER") }
+            guard output == nil, frame == nil else { throw ValidationError("--frames writes a sequence: use --output-dir, not --output or --frame") }
+        } else {
+            guard output != nil else { throw ValidationError("--output PATH is required (or --frames A...B with --output-dir)") }
+            guard outputDirectory == nil else { throw ValidationError("--output-dir goes with --frames A...B") }
+        }
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame)") }
+    }
+
     func run() throws {
         try reportingFailures {
-            do { try PNGWriter.checkDestination(output) } catch {
-                throw CommandFailure.usage("--output \(error)")
+            if let output {
+                do { try PNGWriter.checkDestination(output) } catch { throw CommandFailure.usage("--output \(error)") }
             }
+            if let outputDirectory { try checkFolder(outputDirectory) }
             var scenario = landscape.isEmpty
                 ? try ScenarioInput.load(self.scenario)
                 : try landscape.apply(to: self.scenario.map { try ScenarioInput.load($0) })
-            scenario.width = frame.width ?? scenario.width
-            scenario.height = frame.height ?? scenario.height
-            let fonts = try ScenarioInput.fonts()
+            scenario.width = frameOptions.width ?? scenario.width
+            scenario.height = frameOptions.height ?? scenario.height
+            let trace = try replay.map { path -> Trace in
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw CommandFailure.usage("--replay \(path) does not exist")
+                }
+                do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
+            } ?? Trace()
+            var session: HeadlessSession
+            do { session = try HeadlessSession(scenario: scenario) } catch { throw CommandFailure.badData("\(error)") }
+            let figures = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts())
+
+            if let frames {
+                try renderSequence(frames, session: &session, trace: trace, figures: figures)
+                return
+            }
+            if let frame {
+                session.replay(trace, through: frame)
+            } else if replay != nil {
+                session.replay(trace, through: trace.entries.last?.frame ?? 0)
+            } else {
+                session.runToCompletion()
+            }
             let clock = ContinuousClock()
             let start = clock.now
-            let figure = LandscapeFigure(scenario: scenario, width: scenario.width, height: scenario.height, fonts: fonts)
-            let framebuffer = FrameRenderer.render(figure, threads: frame.threadCount)
+            let framebuffer = FrameRenderer.render(figures.figure(for: session.renderState), threads: frameOptions.threadCount)
             let rendered = clock.now - start
-            let image = RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
-            do { try PNGWriter.write(image, to: output, compression: compression) } catch {
-                throw CommandFailure.failure("cannot write \(error)")
-            }
-            print("wrote \(output) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
+            try write(framebuffer, to: output!)
+            print("wrote \(output!) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
         }
     }
+
+    private func renderSequence(_ range: FrameRange, session: inout HeadlessSession, trace: Trace,
+                                figures: SessionFigures) throws {
+        let folder = outputDirectory!
+        let progress = ProgressReporter(total: range.count, label: "frames")
+        session.replay(trace, through: range.first - 1)
+        for index in range.first...range.last {
+            session.replay(trace, through: index)
+            let framebuffer = FrameRenderer.render(figures.figure(for: session.renderState), threads: frameOptions.threadCount)
+            let path = "\(folder)/frame-\(String(format: "%05d", index)).png"
+            try write(framebuffer, to: path)
+            progress.advance(detail: path)
+        }
+        progress.finish(summary: "wrote \(range.count) frames to \(folder)")
+    }
+
+    private func write(_ framebuffer: Framebuffer, to path: String) throws {
+        let image = RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
+        do { try PNGWriter.write(image, to: path, compression: compression) } catch {
+            throw CommandFailure.failure("cannot write \(error)")
+        }
+    }
+
+    private func checkFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CommandFailure.usage("--output-dir \(path) does not exist; create it first")
+        }
+        guard isFolder.boolValue else { throw CommandFailure.usage("--output-dir \(path) is not a folder") }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            throw CommandFailure.usage("--output-dir \(path) is not writable")
+        }
+    }
+}
+
+
+/// `A...B`: an inclusive range of frame numbers.
+struct FrameRange: ExpressibleByArgument {
+    let first: Int
+    let last: Int
+    var count: Int { last - first + 1 }
+
+    init?(argument: String) {
+        let parts = argument.components(separatedBy: "...")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
+        first = a
+        last = b
+    }
+
+    static var defaultValueDescription: String { "A...B" }
 }
 
 extension PNGCompression: ExpressibleByArgument {}

@@ -13,9 +13,11 @@ import Testing
     /// Same machine, same bytes; the small budget absorbs libm differences between CPUs.
     static let tolerance = GoldenTolerance(threshold: 0.05, maxDifferentPixels: 40)
 
+    /// Renders the scenario with its solvers run to their step budget.
     func render(_ scenario: Scenario, threads: Int = 2) throws -> RGBAImage {
-        let figure = LandscapeFigure(scenario: scenario, width: scenario.width, height: scenario.height,
-                                     fonts: try FontLibrary.loadDefault())
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: session.renderState)
         let frame = FrameRenderer.render(figure, threads: threads)
         return RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
     }

@@ -50,17 +50,4 @@ public struct Adam: SolverState {
     public mutating func step(on objective: Objective) {
         step(gradient: objective.gradient(point))
     }
-
-    /// The iterates of `steps` iterations on `objective`, starting point included.
-    public static func path(on objective: Objective, from start: SIMD2<Double>, steps: Int,
-                            learningRate: Double) -> [SIMD2<Double>] {
-        var adam = Adam(start: start, learningRate: learningRate)
-        var points = [start]
-        points.reserveCapacity(steps + 1)
-        for _ in 0..<steps {
-            adam.step(on: objective)
-            points.append(adam.point)
-        }
-        return points
-    }
 }

@@ -84,6 +84,13 @@ public struct SolverRun: Sendable, Codable, Equatable {
         return status
     }
 
+    /// Raises the step budget by `steps`; a run that had only used up its budget (`stopped`) goes on.
+    /// Continuing this way gives exactly the run that had the larger budget from the start.
+    public mutating func extendBudget(by steps: Int) {
+        rules.maxSteps = stepCount + steps
+        if status == .stopped { status = .running }
+    }
+
     /// The status the rules give after reaching `p`, or nil to keep going.
     private func judge(_ p: SIMD2<Double>, _ f: Double, _ gradientNorm: Double, fChange: Double?) -> SolverStatus? {
         guard p.x.isFinite, p.y.isFinite, f.isFinite, gradientNorm.isFinite else { return .diverged }

@@ -15,7 +15,7 @@ public struct RenderState: Sendable, Equatable {
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         for snapshot in solvers {
             shown.paths.append(PathSpec(name: snapshot.id, points: snapshot.trajectory, color: specs[snapshot.id]?.color,
-                                        width: 1.5, markers: snapshot.trajectory.count <= 400, markerRadius: 2.5))
+                                        width: 1.5, markers: snapshot.trajectory.count <= 400, markerRadius: 3))
         }
         scenario = shown
         self.solvers = solvers

@@ -15,9 +15,11 @@ public struct PreparedLandscape: Sendable {
     /// Samples per axis when looking for the value range.
     public static let samplesPerAxis = 241
 
-    public init(_ spec: LandscapeSpec) {
+    /// Prepares `spec`; `sampledRange` (from `sampleRange`) keeps the colours of another view, e.g.
+    /// the home view while the camera pans and zooms.
+    public init(_ spec: LandscapeSpec, sampledRange known: ClosedRange<Double>?? = nil) {
         self.spec = spec
-        let range = Self.sampleRange(spec.objective, spec.domain)
+        let range = known ?? Self.sampleRange(spec.objective, spec.domain)
         sampledRange = range
         let fmin = range?.lowerBound ?? 0
         let fmax = range?.upperBound ?? 1
@@ -73,7 +75,7 @@ public struct PreparedLandscape: Sendable {
     }
 
     /// Lowest and highest finite values on a grid over the domain, including known minima.
-    static func sampleRange(_ objective: Objective, _ domain: Domain) -> ClosedRange<Double>? {
+    public static func sampleRange(_ objective: Objective, _ domain: Domain) -> ClosedRange<Double>? {
         var lo = Double.infinity, hi = -Double.infinity
         let n = samplesPerAxis
         for j in 0..<n {

@@ -103,18 +103,24 @@ import Testing
         #expect(throws: ScenarioError.self) { try PathCSV.parse("", source: "run.csv", fallbackName: "run") }
     }
 
-    @Test func theDefaultScenarioIsR1WithAdam() {
+    @Test func theDefaultScenarioIsR1WithAdam() throws {
         let s = DefaultScenario.scenario()
         #expect(s.landscape.domain == Domain(x: -2...2, y: -1...3))
-        #expect(s.paths.count == 1 && s.paths[0].points.count == 201)
-        #expect(s.paths[0].points[0] == SIMD2(-1.5, 2.5))
+        #expect(s.solvers == [SolverSpec(id: "Adam", method: .adam, start: SIMD2(-1.5, 2.5), steps: 200,
+                                         parameters: ["learningRate": 0.1, "beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8])])
+        var session = try HeadlessSession(scenario: s)
+        session.runToCompletion()
+        #expect(session.runs[0].trajectory.count == 201)
+        #expect(session.runs[0].status == .stopped)
     }
 
     @Test func r1PathFileMatchesTheAdamSolver() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let fromFile = try ScenarioLoader.load(path: root.appendingPathComponent("Benchmarks/Scenarios/r1-landscape2d.json").path)
-        let solved = DefaultScenario.scenario().paths[0].points
+        var session = try HeadlessSession(scenario: DefaultScenario.scenario())
+        session.runToCompletion()
+        let solved = session.runs[0].trajectory
         #expect(fromFile.paths.count == 1 && fromFile.paths[0].points.count == solved.count)
         for (a, b) in zip(fromFile.paths[0].points, solved) {
             #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9)

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The solvers of a session saved together: what `opta solve --checkpoint` writes and `--resume`
+/// reads. Each run carries its full state, so resuming continues bit for bit.
+public struct SessionCheckpoint: Sendable, Codable, Equatable {
+    public var version = 1
+    public var runs: [SolverRun]
+
+    public init(runs: [SolverRun]) { self.runs = runs }
+
+    /// JSON with sorted keys; NaN and infinities as strings.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return try encoder.encode(self)
+    }
+
+    public static func decode(_ data: Data) throws -> SessionCheckpoint {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return try decoder.decode(SessionCheckpoint.self, from: data)
+    }
+}
