@@ -38,10 +38,12 @@ demo: build
 test: deps
 	$(SWIFT) build $(RELEASE) $(TESTING) --build-tests
 	$(SWIFT) test $(RELEASE) $(TESTING) --skip-build
+	# The concurrency tests once more under the thread sanitizer (a separate debug build).
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter SolverWorkerTests
 
 bench: build
 	$(SWIFT) run $(RELEASE) --skip-build opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --warmup 20
 	$(SWIFT) package benchmark
 
 clean:
-	rm -rf .build .golden-failures opta-demo.png
+	rm -rf .build .build-tsan .golden-failures opta-demo.png

@@ -48,9 +48,11 @@ let package = Package(
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"],
                 swiftSettings: vectorSettings),
+        // Solver threads, frame loop and frame statistics.
+        .target(name: "OptaRuntime", dependencies: ["OptaCore"]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
-            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText",
+            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
+        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore"]),
 
         // Frame-time benchmarks (package-benchmark): `make bench`.
         .executableTarget(
