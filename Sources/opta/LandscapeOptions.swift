@@ -29,10 +29,7 @@ struct LandscapeOptions: ParsableArguments {
     /// The scenario these options describe, on top of `base` (a file, or nil for a new landscape).
     func apply(to base: Scenario?) throws -> Scenario {
         var json: [String] = []
-        func quoted(_ s: String) -> String {
-            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            return "\"\(escaped)\""
-        }
+        let quoted = JSONText.quoted
         if let function { json.append("\"function\": \(quoted(function))") }
         if let expression { json.append("\"expression\": \(quoted(expression))") }
         if let domain {

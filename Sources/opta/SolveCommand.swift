@@ -100,8 +100,7 @@ enum SolveReport {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         let objects = runs.map { run in
             let f = run.values.last ?? .nan, g = run.gradientNorms.last ?? .nan
-            let id = run.id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            return "{\"id\": \"\(id)\", \"method\": \"\(run.method.rawValue)\", \"point\": [\(number(run.point.x)), \(number(run.point.y))], "
+            return "{\"id\": \(JSONText.quoted(run.id)), \"method\": \"\(run.method.rawValue)\", \"point\": [\(number(run.point.x)), \(number(run.point.y))], "
                 + "\"f\": \(number(f)), \"gradNorm\": \(number(g)), \"steps\": \(run.stepCount), \"status\": \"\(run.status.rawValue)\"}"
         }
         return "[" + objects.joined(separator: ",\n ") + "]"

@@ -33,15 +33,12 @@ extension Action {
     /// The action as one JSON object. Numbers are written so that they read back exactly.
     public var json: String {
         func pair(_ v: SIMD2<Double>) -> String { "[\(v.x), \(v.y)]" }
-        func quoted(_ s: String) -> String {
-            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
         switch self {
         case .orbit(let yaw, let pitch): return "{\"type\": \"orbit\", \"yaw\": \(yaw), \"pitch\": \(pitch)}"
         case .pan(let by): return "{\"type\": \"pan\", \"by\": \(pair(by))}"
         case .zoom(let factor, let about): return "{\"type\": \"zoom\", \"factor\": \(factor), \"about\": \(pair(about))}"
-        case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(quoted(name))}"
-        case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(quoted) ?? "null")}"
+        case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(name))}"
+        case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
         default: return "{\"type\": \"\(typeName)\"}"
         }
     }

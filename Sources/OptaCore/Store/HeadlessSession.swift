@@ -49,8 +49,9 @@ public struct HeadlessSession: Sendable {
     /// Runs every solver until it stops (its step budget, convergence or divergence).
     public mutating func runToCompletion() {
         let objective = state.scenario.landscape.objective
+        // Every run has its budget as `maxSteps`, so this ends; a budget of 0 still evaluates the start.
         for i in runs.indices {
-            runs[i].run(steps: max(0, state.scenario.solvers[i].steps - runs[i].stepCount), on: objective)
+            while runs[i].status == .running { runs[i].step(on: objective) }
         }
     }
 

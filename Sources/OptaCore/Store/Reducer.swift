@@ -19,10 +19,12 @@ public enum Reducer {
             next.camera = state.scenario.camera ?? Camera2D(showing: home)
         case .startSolvers, .resumeSolvers:
             next.solversRunning = true
+            next.pendingSteps = 0
         case .pauseSolvers:
             next.solversRunning = false
         case .togglePause:
             next.solversRunning.toggle()
+            if next.solversRunning { next.pendingSteps = 0 }
         case .stepSolvers:
             next.solversRunning = false
             next.pendingSteps += 1

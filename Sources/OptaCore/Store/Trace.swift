@@ -36,7 +36,7 @@ public struct Trace: Sendable, Equatable {
     /// Parses JSON Lines; blank lines are skipped.
     public static func parse(_ text: String, source: String) throws(ScenarioError) -> Trace {
         var entries: [Entry] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             let location = "\(source):\(n + 1)"

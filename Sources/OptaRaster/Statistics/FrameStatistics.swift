@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 
 /// Percentiles of a series of frame times, in milliseconds, and their report formats.
 public struct FrameStatistics: Sendable, Equatable {
@@ -35,9 +36,8 @@ public struct FrameStatistics: Sendable, Equatable {
 
     /// One JSON object with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps, over_budget_share.
     public func json(scenario: String) -> String {
-        let escaped = scenario.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         func f(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
-        return "{\"scenario\": \"\(escaped)\", \"frames\": \(frames), \"p50_ms\": \(f(p50)), \"p95_ms\": \(f(p95)), "
+        return "{\"scenario\": \(JSONText.quoted(scenario)), \"frames\": \(frames), \"p50_ms\": \(f(p50)), \"p95_ms\": \(f(p95)), "
             + "\"p99_ms\": \(f(p99)), \"max_ms\": \(f(max)), \"fps\": \(f(fps, 1)), \"over_budget_share\": \(f(overBudgetShare, 4))}"
     }
 
