@@ -38,6 +38,8 @@ demo: build
 test: deps
 	$(SWIFT) build $(RELEASE) $(TESTING) --build-tests
 	$(SWIFT) test $(RELEASE) $(TESTING) --skip-build
+	# The window path once more in a real X server.
+	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(TESTING) --skip-build --filter ViewerWindowTests
 	# The concurrency tests once more under the thread sanitizer (a separate debug build).
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter SolverWorkerTests
 

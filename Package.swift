@@ -49,10 +49,12 @@ let package = Package(
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"],
                 swiftSettings: vectorSettings),
         // Solver threads, frame loop and frame statistics.
-        .target(name: "OptaRuntime", dependencies: ["OptaCore"]),
+        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText"]),
+        // The SDL2 window shell: window, texture upload, vsync, events → input events.
+        .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
-            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime",
+            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -62,7 +64,10 @@ let package = Package(
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
-        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore"]),
+        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),
+        .testTarget(name: "OptaSDLTests", dependencies: [
+            "OptaSDL", "OptaRuntime", "CSDL2", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage",
+        ]),
 
         // Frame-time benchmarks (package-benchmark): `make bench`.
         .executableTarget(

@@ -8,6 +8,8 @@ struct CommandFailure: Error, CustomStringConvertible {
         case failure = 1
         case usage = 64
         case badData = 65
+        /// No display for a window (EX_UNAVAILABLE).
+        case unavailable = 69
     }
 
     let status: Status

@@ -1,0 +1,169 @@
+import Foundation
+import OptaCore
+import OptaRaster
+import OptaScene
+import OptaText
+
+/// The live viewer's frame loop body: each tick drains input into the store, takes the solvers'
+/// latest state, builds the immutable `RenderState`, renders it in parallel tiles and hands the
+/// frame to the sink. It knows no window system: input and output come through protocols.
+///
+/// Solvers run live on background threads (`SolverWorker`), or frame-locked when a session is
+/// recorded or replayed, so that a recorded trace replays to exactly the same frames.
+public final class ViewerSession {
+    /// How the session runs.
+    public struct Options: Sendable {
+        public var fps: Double = 60
+        /// Quit after this many frames.
+        public var maxFrames: Int?
+        /// Actions to replay (frame-locked solvers).
+        public var replay: Trace?
+        /// Record the user's actions (frame-locked solvers).
+        public var record = false
+        public var threads = ProcessInfo.processInfo.activeProcessorCount
+        /// Steps per second of live solvers; nil runs them flat out at low priority.
+        public var solverRate: Double? = nil
+        public init() {}
+    }
+
+    /// What a finished session leaves behind.
+    public struct Report: Sendable {
+        public let frames: Int
+        public let statisticsJSON: String
+        public let trace: Trace
+        public let lastFrame: Framebuffer?
+        public let finalState: AppState
+    }
+
+    let fonts: FontLibrary
+    let options: Options
+    let figures: SessionFigures
+    var state: AppState
+    var lockstep: HeadlessSession?
+    var workers: [SolverWorker] = []
+    var recorder: FrameStatsRecorder
+    var trace = Trace()
+    var gestures: GestureRecognizer
+    var framebuffer: Framebuffer?
+    var frames = 0
+    /// Called with a copy of the frame whenever the user asks for a screenshot.
+    public var onScreenshot: ((Framebuffer) -> Void)?
+
+    public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
+        self.fonts = fonts
+        self.options = options
+        figures = SessionFigures(scenario: scenario, fonts: fonts)
+        state = AppState(scenario: scenario)
+        recorder = FrameStatsRecorder(budget: .seconds(1) / options.fps)
+        gestures = GestureRecognizer(viewSize: SIMD2(Double(viewSize.x), Double(viewSize.y)))
+        if options.record || options.replay != nil {
+            lockstep = try HeadlessSession(scenario: scenario)
+        } else {
+            workers = try scenario.solvers.map {
+                try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate)
+            }
+        }
+    }
+
+    /// Runs until the user quits or `maxFrames` frames were shown.
+    public func run(source: InputSource, sink: FrameSink, clock: any FrameClock) -> Report {
+        workers.forEach { $0.start() }
+        defer { workers.forEach { $0.cancel() } }
+        let loop = FrameLoop(clock: clock, interval: .seconds(1) / options.fps, maxFrames: options.maxFrames)
+        let report = loop.run { tick in self.frame(tick, source: source, sink: sink, clock: clock) }
+        recorder.recordSkipped(report.skippedFrames)
+        return Report(frames: frames, statisticsJSON: recorder.sessionJSON(), trace: trace, lastFrame: framebuffer,
+                      finalState: lockstep?.state ?? state)
+    }
+
+    /// One tick; false ends the session.
+    func frame(_ tick: FrameTick, source: InputSource, sink: FrameSink, clock: any FrameClock) -> Bool {
+        let start = clock.now
+        var keepGoing = true
+        var screenshot = false
+        let events = source.pollEvents()
+        var commands = events.flatMap { gestures.handle($0) }
+        commands += gestures.tick(time: source.inputTime)
+        for command in commands {
+            switch command {
+            case .action(let action): apply(action, frame: tick.index)
+            case .screenshot: screenshot = true
+            case .quit: keepGoing = false
+            case .resize: break  // the frame below takes the sink's new size
+            }
+        }
+        // Solvers: frame-locked sessions advance through this tick (and any skipped ones).
+        if var session = lockstep {
+            session.replay(options.replay ?? Trace(), through: tick.index)
+            lockstep = session
+        }
+        let renderState = lockstep?.renderState
+            ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot))
+        let size = sink.drawableSize
+        if framebuffer?.width != size.x || framebuffer?.height != size.y {
+            framebuffer = Framebuffer(width: size.x, height: size.y)
+        }
+        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
+        var overlay = figure.drawList()
+        if renderState.showHUD {
+            for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(Float(figure.layout.plot.x0) + 8,
+                                                                                 Float(figure.layout.plot.y0) + 8), fonts: fonts) {
+                overlay.append(item)
+            }
+        }
+        FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &framebuffer!, threads: options.threads)
+        sink.present(framebuffer!)
+        let end = clock.now
+        recorder.record(frameTime: end - start, at: end)
+        if !events.isEmpty { recorder.recordInputLatency(end - start) }
+        if screenshot, let framebuffer { onScreenshot?(framebuffer) }
+        frames += 1
+        return keepGoing
+    }
+
+    /// Applies a user action: to the frame-locked session (and the recording) or to the live store
+    /// and its solver threads.
+    func apply(_ action: Action, frame: Int) {
+        if options.record { trace.append(frame: frame, action) }
+        if var session = lockstep {
+            session.apply(action)
+            lockstep = session
+            return
+        }
+        let before = state
+        state = Reducer.reduce(state, action)
+        if state.solverGeneration != before.solverGeneration { workers.forEach { $0.reset() } }
+        if state.solversRunning != before.solversRunning {
+            workers.forEach { state.solversRunning ? $0.resume() : $0.pause() }
+        }
+        if state.pendingSteps > before.pendingSteps { workers.forEach { $0.step() } }
+    }
+
+    /// The HUD's lines: frame rate and times over the last second, solver progress.
+    func hudLines(_ renderState: RenderState) -> [String] {
+        let last = recorder.lastSecond
+        var lines = [String(format: "%.0f fps   frame p50 %.1f ms   p99 %.1f ms", last.fps, last.p50Ms, last.p99Ms)]
+        if !workers.isEmpty {
+            lines.append(String(format: "solver steps/s: %.0f", stepsPerSecond()))
+        }
+        for s in renderState.solvers {
+            lines.append("\(s.id): step \(s.step), f = \(String(format: "%.4g", s.value))  \(s.paused ? "paused" : s.status.rawValue)")
+        }
+        return lines
+    }
+
+    private var lastStepSample: (time: Date, steps: Int)?
+    private var lastRate = 0.0
+
+    /// Steps per second over all live solvers since the last HUD update.
+    func stepsPerSecond() -> Double {
+        let now = Date(), steps = workers.map(\.stepsTaken).reduce(0, +)
+        if let last = lastStepSample {
+            let dt = now.timeIntervalSince(last.time)
+            if dt >= 0.25 { lastRate = Double(steps - last.steps) / dt; lastStepSample = (now, steps) }
+        } else {
+            lastStepSample = (now, steps)
+        }
+        return lastRate
+    }
+}

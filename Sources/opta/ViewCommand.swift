@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import OptaCore
+import OptaImage
+import OptaRaster
+import OptaRuntime
+import OptaSDL
+import OptaText
+import Synchronization
+
+/// `opta view`: the live window.
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Open a live window: watch solvers move, pan, zoom, pause and step them.",
+        discussion: """
+            Mouse: drag to pan, wheel or pinch to zoom about the cursor (right- or shift-drag pans too).
+            Keys: arrows pan, + and - zoom, R reset the view, Space pause/resume solvers, N one step,
+            C next colormap, H heads-up display (fps, frame times, solver progress), S screenshot,
+            Tab / Shift-Tab move the accessibility focus, Q or Esc quit.
+
+            Solvers run on background threads while you watch. With --record or --replay they advance
+            in step with the frames instead, so that a recorded session replays exactly, here or with
+            `opta render --replay TRACE --frame N`.
+
+            Without a display (no X server), it says so and exits with status 69: use `opta render`.
+
+            Examples:
+              opta view Examples/solvers.json
+              opta view --record session.jsonl --screenshot last.png
+              xvfb-run -a opta view --frames 600 --stats stats.json --width 1280 --height 720
+            """
+    )
+
+    @Argument(help: "A scenario JSON file. Default: the built-in R1 scene.")
+    var scenario: String?
+
+    @Option(help: "Frames per second (default: the display's refresh rate, else 60).")
+    var fps: Double?
+
+    @Option(help: "Quit after this many frames.")
+    var frames: Int?
+
+    @Option(help: "Replay a trace of actions (JSON Lines).")
+    var replay: String?
+
+    @Option(help: "Record your actions to this trace file (JSON Lines) when the window closes.")
+    var record: String?
+
+    @Option(help: "Save the last frame as PNG here when the window closes.")
+    var screenshot: String?
+
+    @Option(help: "Write frame statistics as JSON here when the window closes.")
+    var stats: String?
+
+    @Option(help: "Window width in pixels.")
+    var width: Int = 1280
+
+    @Option(help: "Window height in pixels.")
+    var height: Int = 720
+
+    @Option(help: "Render threads (default: all cores).")
+    var threads: Int?
+
+    func validate() throws {
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, got \(frames)") }
+        guard (64...16384).contains(width), (64...16384).contains(height) else {
+            throw ValidationError("--width and --height must be from 64 to 16384")
+        }
+        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            for (flag, path) in [("--record", record), ("--screenshot", screenshot), ("--stats", stats)] {
+                if let path {
+                    do { try PNGWriter.checkDestination(path) } catch { throw CommandFailure.usage("\(flag) \(error)") }
+                }
+            }
+            let scenario = try ScenarioInput.load(self.scenario)
+            let trace = try replay.map { path -> Trace in
+                do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
+            }
+            let fonts = try ScenarioInput.fonts()
+            var options = ViewerSession.Options()
+            options.maxFrames = frames
+            options.replay = trace
+            options.record = record != nil
+            options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            let requestedFPS = fps
+            let size = SIMD2(width, height)
+            let screenshotPath = screenshot
+            let outcome = Mutex<Result<ViewerSession.Report, CommandFailure>?>(nil)
+            // The window and the frame loop live on a dedicated render thread; this one waits.
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: options,
+                                                       fps: requestedFPS, size: size, screenshotPath: screenshotPath) }
+                done.signal()
+            }
+            thread.name = "opta.render"
+            thread.qualityOfService = .userInteractive
+            thread.stackSize = 8 << 20
+            thread.start()
+            done.wait()
+            guard let result = outcome.withLock({ $0 }) else { throw CommandFailure.failure("the viewer stopped unexpectedly") }
+            let report = try result.get()
+            if let record {
+                do { try AtomicFile.write(Array(report.trace.jsonLines.utf8), to: record) } catch {
+                    throw CommandFailure.failure("cannot write \(record): \(error)")
+                }
+            }
+            if let stats {
+                do { try AtomicFile.write(Array((report.statisticsJSON + "\n").utf8), to: stats) } catch {
+                    throw CommandFailure.failure("cannot write \(stats): \(error)")
+                }
+            }
+            if let screenshot, let frame = report.lastFrame {
+                try Self.save(frame, to: screenshot)
+            }
+            print("\(report.frames) frames; \(report.statisticsJSON)")
+        }
+    }
+
+    /// Opens the window and runs the session; on the render thread.
+    static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
+                          size: SIMD2<Int>, screenshotPath: String?) -> Result<ViewerSession.Report, CommandFailure> {
+        let window: SDLWindow
+        do {
+            window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
+                                   width: size.x, height: size.y)
+        } catch {
+            return .failure(error.noDisplay
+                ? CommandFailure(status: .unavailable, message: "\(error.description). Without a display, use `opta render` to write PNG files, or run under xvfb-run.")
+                : CommandFailure.failure(error.description))
+        }
+        var options = options
+        options.fps = fps ?? Double(window.refreshRate ?? 60)
+        do {
+            let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize)
+            var shots = 0
+            session.onScreenshot = { frame in
+                shots += 1
+                let path = screenshotPath.map { p in shots == 1 ? p : p.replacingOccurrences(of: ".png", with: "-\(shots).png") }
+                    ?? "opta-screenshot-\(shots).png"
+                try? save(frame, to: path)
+                print("screenshot: \(path)")
+            }
+            return .success(session.run(source: window, sink: window, clock: SystemFrameClock()))
+        } catch {
+            return .failure(CommandFailure.badData("\(error)"))
+        }
+    }
+
+    static func save(_ frame: Framebuffer, to path: String) throws {
+        let image = RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
+        do { try PNGWriter.write(image, to: path) } catch { throw CommandFailure.failure("cannot write \(error)") }
+    }
+}
+
