@@ -88,6 +88,7 @@ struct ViewCommand: ParsableCommand {
             options.replay = trace
             options.record = record != nil
             options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            let viewerOptions = options
             let requestedFPS = fps
             let size = SIMD2(width, height)
             let screenshotPath = screenshot
@@ -95,7 +96,7 @@ struct ViewCommand: ParsableCommand {
             // The window and the frame loop live on a dedicated render thread; this one waits.
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
-                outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: options,
+                outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
                                                        fps: requestedFPS, size: size, screenshotPath: screenshotPath) }
                 done.signal()
             }

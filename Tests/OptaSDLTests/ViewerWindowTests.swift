@@ -21,13 +21,31 @@ final class ScriptedSDLInput: InputSource {
         self.script = script
     }
 
+    /// Events arrive through SDL's queue; their times are set to the frame's time at 60 Hz, so
+    /// gesture velocities (and inertia) are the same on every run.
     func pollEvents() -> [InputEvent] {
         for var event in script[frame] ?? [] { SDLWindow.inject(&event) }
+        let time = Double(frame) / 60
         frame += 1
-        return window.pollEvents()
+        return window.pollEvents().map { $0.at(time: time) }
     }
 
-    var inputTime: Double { window.inputTime }
+    var inputTime: Double { Double(frame) / 60 }
+}
+
+extension InputEvent {
+    /// The same event at another time.
+    func at(time t: Double) -> InputEvent {
+        switch self {
+        case let .pointerDown(button, at, shift, _): .pointerDown(button: button, at: at, shift: shift, time: t)
+        case let .pointerMoved(to, _): .pointerMoved(to: to, time: t)
+        case let .pointerUp(button, at, _): .pointerUp(button: button, at: at, time: t)
+        case let .wheel(delta, at, _): .wheel(delta: delta, at: at, time: t)
+        case let .pinch(scale, center, _): .pinch(scaleDelta: scale, center: center, time: t)
+        case let .key(key, shift, _): .key(key, shift: shift, time: t)
+        case .resized: self
+        }
+    }
 }
 
 func mouseButton(_ type: SDL_EventType, x: Int32, y: Int32) -> SDL_Event {
