@@ -16,6 +16,9 @@ public final class SDLWindow {
     /// Opens a resizable window. Throws with `noDisplay` set when there is no display to open it on.
     public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(SDLError) {
         SDL_SetHint(CSDL2_HINT_RENDER_VSYNC, vsync ? "1" : "0")
+        // The window surface is plain memory shown with shared-memory images, not an OpenGL
+        // texture: on machines without a GPU, OpenGL would be emulated at great cost.
+        SDL_SetHint(CSDL2_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_Init(CSDL2_INIT_VIDEO) == 0 else {
             throw SDLError(noDisplay: true, description: "no display to open a window on (\(String(cString: SDL_GetError())))")
         }
@@ -26,7 +29,9 @@ public final class SDLWindow {
             SDL_Quit()
             throw SDLError(noDisplay: true, description: "cannot open a window (\(reason))")
         }
-        var rendererFlags = SDL_RENDERER_ACCELERATED.rawValue
+        // Frames are finished on the CPU: copying them to the window needs no GPU pipeline, and on
+        // machines without a GPU an OpenGL renderer would emulate one at great cost.
+        var rendererFlags = SDL_RENDERER_SOFTWARE.rawValue
         if vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
             let reason = String(cString: SDL_GetError())

@@ -26,7 +26,9 @@ public struct FramePacer: Sendable {
     /// Call it once per frame, after the previous frame's work.
     public mutating func nextTick(now: Duration) -> (tick: FrameTick, sleepUntil: Duration) {
         var index = nextIndex
-        if now > deadline(index) {
+        // A deadline passed by less than a quarter interval still gets its frame, at once: the
+        // time between reading the clock and asking is not a missed frame.
+        if now > deadline(index) + interval / 4 {
             // Late: the first deadline at or after `now`, by exact integer arithmetic.
             let elapsed = (now - start).attoseconds
             let step = interval.attoseconds
@@ -36,6 +38,6 @@ public struct FramePacer: Sendable {
         }
         nextIndex = index + 1
         let timestamp = deadline(index)
-        return (FrameTick(index: index, timestamp: timestamp, targetTimestamp: timestamp + interval), timestamp)
+        return (FrameTick(index: index, timestamp: timestamp, targetTimestamp: timestamp + interval), max(timestamp, now))
     }
 }

@@ -67,6 +67,7 @@ public final class ViewerSession {
 
     /// Runs until the user quits or `maxFrames` frames were shown.
     public func run(source: InputSource, sink: FrameSink, clock: any FrameClock) -> Report {
+        warmUp(sink: sink)
         workers.forEach { $0.start() }
         defer { workers.forEach { $0.cancel() } }
         let loop = FrameLoop(clock: clock, interval: .seconds(1) / options.fps, maxFrames: options.maxFrames)
@@ -74,6 +75,21 @@ public final class ViewerSession {
         recorder.recordSkipped(report.skippedFrames)
         return Report(frames: frames, statisticsJSON: recorder.sessionJSON(), trace: trace, lastFrame: framebuffer,
                       finalState: lockstep?.state ?? state)
+    }
+
+    /// Renders and shows the opening picture before the clock starts, so the first timed frames do
+    /// not pay for filling the glyph cache, allocating buffers and setting up the window's image
+    /// (a first frame that misses its deadline is a visible stutter).
+    func warmUp(sink: FrameSink) {
+        let size = sink.drawableSize
+        let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot))
+        var scratch = Framebuffer(width: size.x, height: size.y)
+        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
+        var overlay = figure.drawList()
+        for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(8, 8), fonts: fonts) { overlay.append(item) }
+        FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &scratch, threads: options.threads)
+        sink.present(scratch)
+        framebuffer = scratch
     }
 
     /// One tick; false ends the session.

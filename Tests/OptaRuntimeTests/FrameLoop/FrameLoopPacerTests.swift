@@ -66,11 +66,24 @@ import Testing
         for _ in 0..<500 {
             let tick = pacer.nextTick(now: now).tick
             if let previous { #expect(tick.timestamp - previous.timestamp >= .milliseconds(10)) }
-            #expect(tick.timestamp >= now, "never a tick in the past")
+            #expect(tick.timestamp + .microseconds(2_500) >= now, "never a tick more than a quarter interval in the past")
             previous = tick
             ran += 1
             now = tick.timestamp + .milliseconds(10) * generator.nextFraction(below: 4)
         }
         #expect(previous!.index == ran - 1 + pacer.skippedFrames, "every deadline either ticked or was skipped")
+    }
+}
+
+@Suite("FrameLoop pacer slack") struct FrameLoopPacerSlackTests {
+    @Test func aDeadlinePassedByMicrosecondsIsNotASkip() {
+        var pacer = FramePacer(interval: .milliseconds(16), start: .zero)
+        let first = pacer.nextTick(now: .microseconds(30))
+        #expect(first.tick.index == 0)
+        #expect(first.sleepUntil == .microseconds(30), "run at once, no sleep into the past")
+        #expect(pacer.skippedFrames == 0)
+        // Five milliseconds late (more than a quarter interval): deadline 1 is missed.
+        let late = pacer.nextTick(now: .milliseconds(21))
+        #expect(late.tick.index == 2 && pacer.skippedFrames == 1)
     }
 }
