@@ -92,7 +92,6 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         let toUnit = V(repeating: 255 / Float(scale.upper - scale.lower))
         let pixelSize = viewport.unitsPerPixel
         let sx = V(repeating: Float(pixelSize.x)), sy = V(repeating: Float(pixelSize.y))
-        let ln2Inverse = V(repeating: 1.442_695_04)
         let tiny = V(repeating: 1e-30)
         let top = V(repeating: 255)
         let extent = max(contourWidth, 1)
@@ -128,31 +127,13 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                     let undefined = (f .!= f) .| (f .== .infinity) .| (f .== -.infinity)
                     let safeF = f.replacing(with: 0, where: undefined)
                     // Scaled value; its gradient in scaled units per pixel is |∇f|·dsdf.
-                    var s: V, dsdf: V
-                    if isLog {
-                        let shifted = FastMath.max(safeF - shift, tiny)
-                        s = FastMath.log2(shifted)
-                        dsdf = ln2Inverse / shifted
-                    } else {
-                        s = safeF
-                        dsdf = one
-                    }
+                    let (s, dsdf) = Self.transformed(safeF, log: isLog, shift: shift)
                     let index = FastMath.roundToIndex(FastMath.min(FastMath.max((s - lower) * toUnit, .zero), top))
                     // Contour coverage from the distance to the nearest level, in pixels.
                     var coverage = V.zero
                     if drawsContours {
                         // The contour variable c and dc/df (in its own space, or the colour scale's).
-                        var c = s, dcdf = dsdf
-                        if !reuseScaled {
-                            if contourIsLog {
-                                let shifted = FastMath.max(safeF - contourShift, tiny)
-                                c = FastMath.log2(shifted)
-                                dcdf = ln2Inverse / shifted
-                            } else {
-                                c = safeF
-                                dcdf = one
-                            }
-                        }
+                        let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourIsLog, shift: contourShift)
                         let distance: V
                         if uniform != nil {
                             let k = FastMath.min(FastMath.max(FastMath.round((c - levelStart) * levelStepInverse), .zero), lastLevel)
@@ -190,6 +171,14 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
               }
             }
         }
+    }
+
+    /// f in a linear or log space — log2(f − shift) — with the derivative of that map at f.
+    @inline(__always)
+    static func transformed(_ f: SIMD8<Float>, log: Bool, shift: SIMD8<Float>) -> (SIMD8<Float>, SIMD8<Float>) {
+        guard log else { return (f, SIMD8(repeating: 1)) }
+        let shifted = FastMath.max(f - shift, SIMD8(repeating: 1e-30))
+        return (FastMath.log2(shifted), SIMD8(repeating: 1.442_695_04) / shifted)
     }
 
     /// Distance in scaled units to the nearest of the ascending `levels`, per lane.

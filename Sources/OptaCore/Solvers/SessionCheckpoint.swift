@@ -10,17 +10,12 @@ public struct SessionCheckpoint: Sendable, Codable, Equatable {
 
     /// JSON with sorted keys; NaN and infinities as strings.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        let encoder = SolverCheckpoint.encoder()
+        encoder.outputFormatting.insert(.prettyPrinted)
         return try encoder.encode(self)
     }
 
     public static func decode(_ data: Data) throws -> SessionCheckpoint {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return try decoder.decode(SessionCheckpoint.self, from: data)
+        try SolverCheckpoint.decoder().decode(SessionCheckpoint.self, from: data)
     }
 }

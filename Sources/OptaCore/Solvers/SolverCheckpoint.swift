@@ -6,18 +6,28 @@ import Foundation
 public enum SolverCheckpoint {
     /// The JSON of `run`.
     public static func encode(_ run: SolverRun) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return try encoder.encode(run)
+        try encoder().encode(run)
     }
 
     /// The run saved in `data`; throws a `DecodingError` for malformed JSON.
     public static func decode(_ data: Data) throws -> SolverRun {
+        try decoder().decode(SolverRun.self, from: data)
+    }
+
+    /// The encoder of checkpoints: sorted keys, NaN and infinities as strings.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    /// The decoder of checkpoints.
+    static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return try decoder.decode(SolverRun.self, from: data)
+        return decoder
     }
 }
