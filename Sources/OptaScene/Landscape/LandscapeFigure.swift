@@ -158,7 +158,7 @@ public struct LandscapeFigure: Sendable {
         list.append(.rect(PixelRectF(x0: x0 - 1, y0: y0, x1: x0, y1: y1), fill: Self.frameColor))
         list.append(.rect(PixelRectF(x0: x1, y0: y0, x1: x1 + 1, y1: y1), fill: Self.frameColor))
         for v in xTicks.values {
-            let x = (Float(viewport.framePoint(SIMD2(v, 0)).x) * 1).rounded(.down) + 0.5
+            let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
             text(&list, NiceTicks.label(v, step: xTicks.step), at: SIMD2(x, y1 + 1 + tick + gap), size: size,
                  horizontal: .center, vertical: .top)
