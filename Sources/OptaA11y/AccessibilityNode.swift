@@ -1,0 +1,39 @@
+/// One thing a frame shows, for assistive technology: a stable id, a role, what to read out and
+/// where it is drawn. Immutable; `attributes` carry machine-readable facts (e.g. a solver's status).
+public struct AccessibilityNode: Sendable, Equatable, Codable {
+    /// Stable semantic id, the same across frames: "document", "axis/x", "minimum/1", "solver/Adam".
+    public let id: String
+    public let role: AccessibilityRole
+    public let name: String
+    public let value: String?
+    public let description: String?
+    /// Where it is drawn in frame pixels; nil for things without one place (e.g. the contour levels).
+    public let bounds: AccessibilityBounds?
+    /// Machine-readable facts by key: plain numbers and words, not meant to be read out.
+    public let attributes: [String: String]
+    public let children: [AccessibilityNode]
+
+    public init(id: String, role: AccessibilityRole, name: String, value: String? = nil, description: String? = nil,
+                bounds: AccessibilityBounds? = nil, attributes: [String: String] = [:], children: [AccessibilityNode] = []) {
+        self.id = id
+        self.role = role
+        self.name = name
+        self.value = value
+        self.description = description
+        self.bounds = bounds
+        self.attributes = attributes
+        self.children = children
+    }
+
+    /// Whether the node's own content (everything but its children) equals `other`'s.
+    public func sameContent(as other: AccessibilityNode) -> Bool {
+        id == other.id && role == other.role && name == other.name && value == other.value
+            && description == other.description && bounds == other.bounds && attributes == other.attributes
+    }
+
+    /// The node without its children, as a diff reports it.
+    public var withoutChildren: AccessibilityNode {
+        AccessibilityNode(id: id, role: role, name: name, value: value, description: description,
+                          bounds: bounds, attributes: attributes)
+    }
+}
