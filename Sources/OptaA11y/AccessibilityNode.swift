@@ -37,3 +37,33 @@ public struct AccessibilityNode: Sendable, Equatable, Codable {
                           bounds: bounds, attributes: attributes)
     }
 }
+
+extension AccessibilityNode {
+    private enum CodingKeys: String, CodingKey {
+        case id, role, name, value, description, bounds, attributes, children
+    }
+
+    /// Decodes a node; missing `attributes` and `children` mean none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), role: try c.decode(AccessibilityRole.self, forKey: .role),
+                  name: try c.decode(String.self, forKey: .name), value: try c.decodeIfPresent(String.self, forKey: .value),
+                  description: try c.decodeIfPresent(String.self, forKey: .description),
+                  bounds: try c.decodeIfPresent(AccessibilityBounds.self, forKey: .bounds),
+                  attributes: try c.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:],
+                  children: try c.decodeIfPresent([AccessibilityNode].self, forKey: .children) ?? [])
+    }
+
+    /// Encodes a node, leaving out absent values and empty attributes and children.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(role, forKey: .role)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(value, forKey: .value)
+        try c.encodeIfPresent(description, forKey: .description)
+        try c.encodeIfPresent(bounds, forKey: .bounds)
+        if !attributes.isEmpty { try c.encode(attributes, forKey: .attributes) }
+        if !children.isEmpty { try c.encode(children, forKey: .children) }
+    }
+}
