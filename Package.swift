@@ -46,7 +46,9 @@ let package = Package(
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
-        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText"],
+        // Accessibility trees of frames: nodes, diffs, announcements.
+        .target(name: "OptaA11y", dependencies: ["OptaCore"]),
+        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"],
                 swiftSettings: vectorSettings),
         // Solver threads, frame loop and frame statistics.
         .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText"]),
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
-            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL",
+            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "OptaImageTests", dependencies: ["OptaImage"]),
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
+        .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
         .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),
         .testTarget(name: "OptaSDLTests", dependencies: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OptaA11y
 import OptaCore
 import OptaImage
 import OptaRaster
@@ -53,10 +54,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG compression: fast (default) or small.")
     var compression: PNGCompression = .fast
 
+    @Option(name: .customLong("a11y"), help: "Also write the frame's accessibility tree as JSON to PATH (see `opta a11y`).")
+    var a11y: String?
+
     func validate() throws {
         if frames != nil {
             guard outputDirectory != nil else { throw ValidationError("--frames needs --output-dir FOLDER") }
             guard output == nil, frame == nil else { throw ValidationError("--frames writes a sequence: use --output-dir, not --output or --frame") }
+            guard a11y == nil else { throw ValidationError("--a11y goes with a single frame (--output), not --frames") }
         } else {
             guard output != nil else { throw ValidationError("--output PATH is required (or --frames A...B with --output-dir)") }
             guard outputDirectory == nil else { throw ValidationError("--output-dir goes with --frames A...B") }
@@ -68,6 +73,9 @@ struct RenderCommand: ParsableCommand {
         try reportingFailures {
             if let output {
                 do { try PNGWriter.checkDestination(output) } catch { throw CommandFailure.usage("--output \(error)") }
+            }
+            if let a11y {
+                do { try PNGWriter.checkDestination(a11y) } catch { throw CommandFailure.usage("--a11y \(error)") }
             }
             if let outputDirectory { try checkFolder(outputDirectory) }
             var scenario = landscape.isEmpty
@@ -98,10 +106,12 @@ struct RenderCommand: ParsableCommand {
             }
             let clock = ContinuousClock()
             let start = clock.now
-            let framebuffer = FrameRenderer.render(figures.figure(for: session.renderState), threads: frameOptions.threadCount)
+            let figure = figures.figure(for: session.renderState)
+            let framebuffer = FrameRenderer.render(figure, threads: frameOptions.threadCount)
             let rendered = clock.now - start
             try write(framebuffer, to: output!)
             print("wrote \(output!) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
+            if let a11y { try writeTree(of: figure, state: session.renderState, to: a11y) }
         }
     }
 
@@ -118,6 +128,18 @@ struct RenderCommand: ParsableCommand {
             progress.advance(detail: path)
         }
         progress.finish(summary: "wrote \(range.count) frames to \(folder)")
+    }
+
+    /// Builds the frame's accessibility tree (only when asked) and writes it as JSON, atomically.
+    private func writeTree(of figure: LandscapeFigure, state: RenderState, to path: String) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let tree = LandscapeAccessibility.tree(figure: figure, state: state)
+        let built = clock.now - start
+        do { try AtomicFile.write([UInt8](try tree.jsonData()), to: path) } catch {
+            throw CommandFailure.failure("cannot write \(error)")
+        }
+        print("wrote \(path) (accessibility tree of \(tree.allNodes.count) items, built in \(Milliseconds.format(built)))")
     }
 
     private func write(_ framebuffer: Framebuffer, to path: String) throws {

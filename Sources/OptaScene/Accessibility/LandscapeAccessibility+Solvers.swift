@@ -1,0 +1,53 @@
+import OptaA11y
+import OptaCore
+
+extension LandscapeAccessibility {
+    /// "running", "paused", "converged", "diverged" or "stopped".
+    static func statusWord(_ solver: SolverSnapshot) -> String {
+        solver.status == .running && solver.paused ? "paused" : solver.status.rawValue
+    }
+
+    /// A solver's state: status, step, current point, f and ‖∇f‖, bounds around its current point.
+    static func solverNode(_ solver: SolverSnapshot, _ boxes: FrameBoxes) -> AccessibilityNode {
+        let status = statusWord(solver)
+        let value = solver.status == .running ? "\(status), step \(solver.step)" : "\(status) at step \(solver.step)"
+        let here = A11yNumber.point(solver.point.x, solver.point.y)
+        return AccessibilityNode(
+            id: "solver/\(solver.id)", role: .status, name: solver.id, value: value,
+            description: "\(solver.method.rawValue) at \(here), f = \(A11yNumber.format(solver.value)), ‖∇f‖ = \(A11yNumber.format(solver.gradientNorm))",
+            bounds: boxes.around(solver.point, radius: 8),
+            attributes: ["status": status, "step": String(solver.step), "method": solver.method.rawValue,
+                         "x": "\(solver.point.x)", "y": "\(solver.point.y)", "f": "\(solver.value)",
+                         "gradientNorm": "\(solver.gradientNorm)"])
+    }
+
+    /// A path as a series: every point when short, else start, turning points and end.
+    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes) -> AccessibilityNode {
+        let id = "path/\(name)"
+        let objective = boxes.figure.scenario.landscape.objective
+        let indices = PathSummary.indices(points)
+        let summarized = points.count > PathSummary.fullListLimit
+        var turn = 0
+        let children: [AccessibilityNode] = indices.map { i in
+            let p = points[i]
+            let pointId: String, label: String
+            if i == 0 { pointId = "\(id)/start"; label = "start" }
+            else if i == points.count - 1 { pointId = "\(id)/end"; label = "end" }
+            else if summarized { turn += 1; pointId = "\(id)/turn/\(turn)"; label = "turn \(turn)" }
+            else { pointId = "\(id)/point/\(i)"; label = "point \(i)" }
+            return AccessibilityNode(
+                id: pointId, role: .dataPoint, name: label,
+                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(objective.value(p)))",
+                bounds: boxes.around(p, radius: 7), attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)"])
+        }
+        var value = "\(points.count) point\(points.count == 1 ? "" : "s")"
+        if let first = points.first, let last = points.last, points.count > 1 {
+            value += " from \(A11yNumber.point(first.x, first.y)) to \(A11yNumber.point(last.x, last.y))"
+        }
+        return AccessibilityNode(
+            id: id, role: .series, name: "\(name) path", value: value,
+            description: summarized ? "summarized: start, \(indices.count - 2) sharpest turns, end" : nil,
+            bounds: boxes.around(points: points, margin: 7), attributes: ["count": String(points.count)],
+            children: children)
+    }
+}

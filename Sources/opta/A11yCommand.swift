@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import OptaA11y
+import OptaCore
+import OptaScene
+
+/// `opta a11y`: says what a frame shows, as a screen reader would get it: the accessibility tree's
+/// outline or JSON, or the item under one pixel and the landscape value there.
+struct A11yCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11y",
+        abstract: "Describe a frame for screen readers: its accessibility tree, or what is at a pixel.",
+        discussion: """
+            Builds the frame `opta render` would draw (solvers run to their step budget, or to frame N with
+            --frame) and prints its accessibility tree as an indented outline: one line per item with its
+            role, stable id, name, value, description and bounds [x, y, width×height] in frame pixels.
+            --json prints the tree as JSON with sorted keys. --at X,Y prints the item under pixel column X,
+            row Y (the deepest one whose bounds hold it) and, inside the plot, f(x, y) there.
+
+            Examples:
+              opta a11y
+              opta a11y Examples/solvers.json --frame 40 --json
+              opta a11y --at 1374,531
+            """
+    )
+
+    @Argument(help: "A scenario JSON file (see docs/scenario.md). Default: the built-in R1 scene.")
+    var scenario: String?
+
+    @Option(help: "Describe frame N of the run (0 is the first) instead of the finished run.")
+    var frame: Int?
+
+    @Option(help: "A pixel X,Y (column, row from the top left): print what is there and f at that point.")
+    var at: PixelPosition?
+
+    @Flag(help: "Print JSON instead of the outline.")
+    var json = false
+
+    @Option(help: "Frame width in pixels, 1 to 16384 (default: the scenario's).")
+    var width: Int?
+
+    @Option(help: "Frame height in pixels, 1 to 16384 (default: the scenario's).")
+    var height: Int?
+
+    func validate() throws {
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame)") }
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(1...16384).contains(value) { throw ValidationError("\(name) must be from 1 to 16384, got \(value)") }
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var scenario = try ScenarioInput.load(self.scenario)
+            scenario.width = width ?? scenario.width
+            scenario.height = height ?? scenario.height
+            var session: HeadlessSession
+            do { session = try HeadlessSession(scenario: scenario) } catch { throw CommandFailure.badData("\(error)") }
+            if let frame { session.replay(Trace(), through: frame) } else { session.runToCompletion() }
+            let state = session.renderState
+            let figure = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts()).figure(for: state)
+            let tree = LandscapeAccessibility.tree(figure: figure, state: state)
+            if let at {
+                try describe(at, in: tree, figure: figure)
+            } else if json {
+                try print(String(decoding: tree.jsonData(), as: UTF8.self))
+            } else {
+                print(tree.outline, terminator: "")
+            }
+        }
+    }
+
+    /// The item at a pixel and the landscape value there.
+    private func describe(_ pixel: PixelPosition, in tree: AccessibilityTree, figure: LandscapeFigure) throws {
+        guard pixel.x >= 0, pixel.y >= 0, pixel.x < figure.width, pixel.y < figure.height else {
+            throw CommandFailure.usage("--at \(pixel.x),\(pixel.y) is outside the \(figure.width)×\(figure.height) frame")
+        }
+        let center = SIMD2(Double(pixel.x) + 0.5, Double(pixel.y) + 0.5)
+        let node = tree.hitTest(x: center.x, y: center.y)
+        let plot = figure.layout.plot
+        let inPlot = pixel.x >= plot.x0 && pixel.x < plot.x1 && pixel.y >= plot.y0 && pixel.y < plot.y1
+        let point = figure.viewport.domainPoint(center)
+        let f = inPlot ? figure.scenario.landscape.objective.value(point) : nil
+        if json {
+            let answer = PixelAnswer(x: pixel.x, y: pixel.y, node: node?.withoutChildren,
+                                     landscape: f.map { PixelAnswer.Landscape(x: point.x, y: point.y, f: $0.isFinite ? $0 : nil) })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(answer), as: UTF8.self))
+            return
+        }
+        print(node?.outlineLine ?? "nothing at \(pixel.x),\(pixel.y)")
+        if let f {
+            print("f\(A11yNumber.point(point.x, point.y)) = \(A11yNumber.format(f))")
+        } else {
+            print("outside the plot: no landscape value")
+        }
+    }
+}
+
+/// What `opta a11y --at X,Y --json` prints.
+private struct PixelAnswer: Encodable {
+    struct Landscape: Encodable { let x: Double, y: Double, f: Double? }
+    let x: Int, y: Int
+    let node: AccessibilityNode?
+    let landscape: Landscape?
+}
+
+/// `X,Y`: a pixel position in the frame.
+struct PixelPosition: ExpressibleByArgument {
+    let x: Int
+    let y: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return nil }
+        self.x = x
+        self.y = y
+    }
+
+    static var defaultValueDescription: String { "X,Y" }
+}
