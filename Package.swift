@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"],
                 swiftSettings: vectorSettings),
         // Solver threads, frame loop and frame statistics.
-        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText"]),
+        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
         // The command-line tool.

@@ -62,6 +62,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Render threads (default: all cores).")
     var threads: Int?
 
+    @Flag(help: "Speak the focused item (Tab, Shift-Tab) with espeak-ng, when it is installed.")
+    var speak = false
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, got \(frames)") }
@@ -88,6 +91,7 @@ struct ViewCommand: ParsableCommand {
             options.replay = trace
             options.record = record != nil
             options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            options.speak = speak
             let viewerOptions = options
             let requestedFPS = fps
             let size = SIMD2(width, height)
@@ -147,6 +151,10 @@ struct ViewCommand: ParsableCommand {
                     ?? "opta-screenshot-\(shots).png"
                 try? save(frame, to: path)
                 print("screenshot: \(path)")
+            }
+            session.onFocus = { sentence in
+                print("focus: \(sentence)")
+                if options.speak { Speech.say(sentence) }
             }
             return .success(session.run(source: window, sink: window, clock: SystemFrameClock()))
         } catch {

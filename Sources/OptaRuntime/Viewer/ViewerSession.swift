@@ -3,6 +3,7 @@ import OptaCore
 import OptaRaster
 import OptaScene
 import OptaText
+import OptaA11y
 
 /// The live viewer's frame loop body: each tick drains input into the store, takes the solvers'
 /// latest state, builds the immutable `RenderState`, renders it in parallel tiles and hands the
@@ -23,6 +24,8 @@ public final class ViewerSession {
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         /// Steps per second of live solvers; nil runs them flat out at low priority.
         public var solverRate: Double? = nil
+        /// Speak the focused item's description with espeak-ng, when it is installed.
+        public var speak = false
         public init() {}
     }
 
@@ -48,6 +51,9 @@ public final class ViewerSession {
     var frames = 0
     /// Called with a copy of the frame whenever the user asks for a screenshot.
     public var onScreenshot: ((Framebuffer) -> Void)?
+    /// Called with the focused item's sentence whenever focus moves (Tab, Shift-Tab).
+    public var onFocus: ((String) -> Void)?
+    var lastFocus: String?
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
         self.fonts = fonts
@@ -125,6 +131,15 @@ public final class ViewerSession {
             for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(Float(figure.layout.plot.x0) + 8,
                                                                                  Float(figure.layout.plot.y0) + 8), fonts: fonts) {
                 overlay.append(item)
+            }
+        }
+        // Keyboard focus: the accessibility tree is built only once the user has asked for focus.
+        if let index = renderState.focusIndex,
+           let node = FocusRing.node(at: index, in: LandscapeAccessibility.tree(figure: figure, state: renderState)) {
+            for item in FocusRing.items(around: node) { overlay.append(item) }
+            if node.id != lastFocus {
+                lastFocus = node.id
+                onFocus?(FocusRing.sentence(for: node))
             }
         }
         FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &framebuffer!, threads: options.threads)
