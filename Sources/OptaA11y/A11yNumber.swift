@@ -13,10 +13,10 @@ public enum A11yNumber {
             var mantissa = v / pow(10, Double(exponent))
             var power = exponent
             if abs(mantissa) >= 9.995 { mantissa /= 10; power += 1 }
-            return trimmed(String(format: "%.2f", mantissa)) + " × 10^" + minus("\(power)")
+            return trimmed(fixed(mantissa, decimals: 2)) + " × 10^" + minus("\(power)")
         }
         let rounded = exponent > 2 ? (v / pow(10, Double(exponent - 2))).rounded() * pow(10, Double(exponent - 2)) : v
-        return trimmed(String(format: "%.\(max(0, 2 - exponent))f", rounded))
+        return trimmed(fixed(rounded, decimals: max(0, 2 - exponent)))
     }
 
     /// A point as "(x, y)".
@@ -31,7 +31,20 @@ public enum A11yNumber {
 
     /// A whole number of pixels or a short decimal, for bounds: "12", "12.5".
     static func plain(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? minus(String(Int(v))) : trimmed(String(format: "%.2f", v))
+        v == v.rounded() && abs(v) < 1e15 ? minus(String(Int(v))) : trimmed(fixed(v, decimals: 2))
+    }
+
+    /// `v` with `decimals` digits after the point, like "%.Nf" but without the cost of a format
+    /// string (tree building runs every frame while someone listens).
+    static func fixed(_ v: Double, decimals: Int) -> String {
+        let scaled = (abs(v) * pow(10, Double(decimals))).rounded()
+        guard scaled < 1e17, decimals <= 12 else { return String(format: "%.\(decimals)f", v) }
+        var digits = String(Int64(scaled))
+        if decimals > 0 {
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        }
+        return v < 0 && scaled > 0 ? "-" + digits : digits
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per scenario instead of a table.")
     var json = false
 
+    @Flag(help: "Also build each frame's accessibility tree and report its cost (a11y_p50_ms, a11y_share).")
+    var a11y = false
+
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, got \(frames)") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, got \(warmup)") }
@@ -56,19 +59,37 @@ struct BenchCommand: ParsableCommand {
                 var framebuffer = Framebuffer(width: scenario.width, height: scenario.height)
                 let clock = ContinuousClock()
                 var times: [Double] = []
+                var treeTimes: [Double] = []
                 times.reserveCapacity(frames)
+                let renderState = session.renderState
                 for i in 0..<(warmup + frames) {
                     let start = clock.now
                     FrameRenderer.render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer,
                                          threads: frame.threadCount)
                     if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
+                    if a11y {
+                        let treeStart = clock.now
+                        let tree = LandscapeAccessibility.tree(figure: figure, state: renderState)
+                        if i >= warmup { treeTimes.append(Milliseconds.of(clock.now - treeStart)) }
+                        precondition(tree.frame >= 0)
+                    }
                 }
                 let stats = FrameStatistics(milliseconds: times)
                 let name = ScenarioInput.name(path)
+                let tree = a11y ? FrameStatistics(milliseconds: treeTimes) : nil
+                let share = tree.map { $0.p50 / stats.p50 }
                 if json {
-                    print(stats.json(scenario: name))
+                    var line = stats.json(scenario: name)
+                    if let tree, let share {
+                        line.removeLast()
+                        line += String(format: ", \"a11y_p50_ms\": %.3f, \"a11y_share\": %.4f}", tree.p50, share)
+                    }
+                    print(line)
                 } else {
                     print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: frame.threadCount))
+                    if let tree, let share {
+                        print(String(format: "  accessibility tree: p50 %.3f ms, %.1f%% of the frame's p50", tree.p50, share * 100))
+                    }
                 }
             }
         }

@@ -65,6 +65,17 @@ import Testing
         #expect(p50 > 0 && p99 >= p50)
     }
 
+    @Test func accessibilityCostIsReportedOnRequest() throws {
+        let result = try OptaProcess.run(["bench", "--frames", "3", "--warmup", "0", "--width", "320", "--height", "180",
+                                          "--json", "--a11y"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let share = try #require(object["a11y_share"] as? Double)
+        #expect(share > 0 && share < 1)
+        #expect(object["a11y_p50_ms"] as? Double != nil)
+    }
+
     @Test func tableReportNamesThePercentiles() throws {
         let scenario = OptaProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/r1-landscape2d.json").path
         let result = try OptaProcess.run(["bench", scenario, "--frames", "3", "--warmup", "0", "--width", "200", "--height", "120"])
