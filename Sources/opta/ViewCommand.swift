@@ -156,6 +156,10 @@ struct ViewCommand: ParsableCommand {
                 print("focus: \(sentence)")
                 if options.speak { Speech.say(sentence) }
             }
+            session.onAnnouncement = { text in
+                print("announce: \(text)")
+                if options.speak { Speech.say(text) }
+            }
             return .success(session.run(source: window, sink: window, clock: SystemFrameClock()))
         } catch {
             return .failure(CommandFailure.badData("\(error)"))

@@ -2,13 +2,22 @@ import Foundation
 import OptaCore
 import Testing
 
-/// The outline of the default scene (R1), kept beside the image goldens. Recorded like them:
-/// OPTA_GOLDENS=missing writes it when absent, =all rewrites it; read it before committing.
+/// The outlines of the golden scenes, kept beside their image goldens. Recorded like them:
+/// OPTA_GOLDENS=missing writes one when absent, =all rewrites them; read them before committing.
 @Suite struct OutlineGoldenTests {
-    @Test func r1Outline() throws {
-        let scenario = DefaultScenario.scenario()
+    /// Golden name and scenario (nil: the default scene, R1).
+    static let scenes: [(String, String?)] = [
+        ("r1-landscape2d", nil), ("himmelblau", "Examples/himmelblau.json"), ("rastrigin-linear", "Examples/rastrigin-linear.json"),
+        ("formula", "Examples/formula.json"), ("undefined-region", "Examples/undefined-region.json"),
+    ]
+
+    @Test(arguments: scenes.map(\.0))
+    func outline(name: String) throws {
+        let file = Self.scenes.first { $0.0 == name }!.1
+        let scenario = try file.map { try ScenarioLoader.load(path: A11yScene.root.appendingPathComponent($0).path) }
+            ?? DefaultScenario.scenario()
         let (_, _, tree) = try A11yScene.tree(try A11yScene.session(scenario), scenario: scenario)
-        let path = A11yScene.root.appendingPathComponent("Goldens/r1-landscape2d.a11y.txt").path
+        let path = A11yScene.root.appendingPathComponent("Goldens/\(name).a11y.txt").path
         let mode = ProcessInfo.processInfo.environment["OPTA_GOLDENS"] ?? "never"
         let exists = FileManager.default.fileExists(atPath: path)
         if mode == "all" || (mode == "missing" && !exists) {

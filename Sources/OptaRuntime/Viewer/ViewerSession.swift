@@ -53,7 +53,10 @@ public final class ViewerSession {
     public var onScreenshot: ((Framebuffer) -> Void)?
     /// Called with the focused item's sentence whenever focus moves (Tab, Shift-Tab).
     public var onFocus: ((String) -> Void)?
+    /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
+    public var onAnnouncement: ((String) -> Void)?
     var lastFocus: String?
+    var announcer = Announcer()
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
         self.fonts = fonts
@@ -133,14 +136,19 @@ public final class ViewerSession {
                 overlay.append(item)
             }
         }
-        // Keyboard focus: the accessibility tree is built only once the user has asked for focus.
-        if let index = renderState.focusIndex,
-           let node = FocusRing.node(at: index, in: LandscapeAccessibility.tree(figure: figure, state: renderState)) {
-            for item in FocusRing.items(around: node) { overlay.append(item) }
-            if node.id != lastFocus {
-                lastFocus = node.id
-                onFocus?(FocusRing.sentence(for: node))
+        // The accessibility tree is built only when someone listens: focus was asked for (Tab) or
+        // speech is on.
+        if renderState.focusIndex != nil || options.speak {
+            let tree = LandscapeAccessibility.tree(figure: figure, state: renderState)
+            if let index = renderState.focusIndex, let node = FocusRing.node(at: index, in: tree) {
+                for item in FocusRing.items(around: node) { overlay.append(item) }
+                if node.id != lastFocus {
+                    lastFocus = node.id
+                    onFocus?(FocusRing.sentence(for: node))
+                }
             }
+            let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
+            for announcement in announcer.announcements(for: tree, at: seconds) { onAnnouncement?(announcement.text) }
         }
         FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &framebuffer!, threads: options.threads)
         sink.present(framebuffer!)

@@ -48,7 +48,7 @@ extension LandscapeAccessibility {
                 value: entry.1 == nil ? "× marker" : "line with dots",
                 bounds: boxes.rect(x0: Double(frame.x0), y0: y0, x1: Double(frame.x1), y1: y0 + line))
         }
-        return AccessibilityNode(id: "legend", role: .legend, name: "legend", value: "\(entries.count) entries",
+        return AccessibilityNode(id: "legend", role: .legend, name: "legend", value: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
                                  bounds: boxes.rect(x0: Double(frame.x0), y0: Double(frame.y0), x1: Double(frame.x1), y1: Double(frame.y1)),
                                  children: children)
     }

@@ -42,3 +42,24 @@ final class MemorySink: FrameSink, InputSource {
         #expect(withFocus.lastFrame != withoutFocus.lastFrame)
     }
 }
+
+@Suite(.serialized) struct ViewerAnnouncementTests {
+    @Test func convergenceIsAnnouncedOnceWhileFocusIsOn() throws {
+        let scenario = try ScenarioLoader.parse(Data("""
+            {"version": 1, "size": {"width": 320, "height": 200}, "landscape": {"function": "booth"},
+             "solvers": [{"id": "nm", "method": "nelder-mead", "start": [0, 0], "steps": 500}], "stepsPerFrame": 20}
+            """.utf8))
+        var trace = Trace()
+        trace.append(frame: 0, .focusNext)
+        var options = ViewerSession.Options()
+        options.replay = trace
+        options.maxFrames = 30
+        let sink = MemorySink(SIMD2(320, 200))
+        let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
+                                        viewSize: sink.drawableSize)
+        var said: [String] = []
+        session.onAnnouncement = { said.append($0) }
+        _ = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        #expect(said.filter { $0.contains("converged") }.count == 1, "\(said)")
+    }
+}
