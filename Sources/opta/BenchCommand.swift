@@ -70,8 +70,9 @@ struct BenchCommand: ParsableCommand {
                     if a11y {
                         let treeStart = clock.now
                         let tree = LandscapeAccessibility.tree(figure: figure, state: renderState)
-                        if i >= warmup { treeTimes.append(Milliseconds.of(clock.now - treeStart)) }
-                        precondition(tree.frame >= 0)
+                        withExtendedLifetime(tree) {
+                            if i >= warmup { treeTimes.append(Milliseconds.of(clock.now - treeStart)) }
+                        }
                     }
                 }
                 let stats = FrameStatistics(milliseconds: times)
