@@ -143,8 +143,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func write(_ framebuffer: Framebuffer, to path: String) throws {
-        let image = RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
-        do { try PNGWriter.write(image, to: path, compression: compression) } catch {
+        do { try PNGWriter.write(framebuffer.image, to: path, compression: compression) } catch {
             throw CommandFailure.failure("cannot write \(error)")
         }
     }

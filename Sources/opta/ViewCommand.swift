@@ -167,8 +167,7 @@ struct ViewCommand: ParsableCommand {
     }
 
     static func save(_ frame: Framebuffer, to path: String) throws {
-        let image = RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
-        do { try PNGWriter.write(image, to: path) } catch { throw CommandFailure.failure("cannot write \(error)") }
+        do { try PNGWriter.write(frame.image, to: path) } catch { throw CommandFailure.failure("cannot write \(error)") }
     }
 }
 

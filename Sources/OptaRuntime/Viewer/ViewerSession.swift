@@ -56,6 +56,7 @@ public final class ViewerSession {
     /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
     public var onAnnouncement: ((String) -> Void)?
     var lastFocus: String?
+    var figureCache: (key: Scenario, size: SIMD2<Int>, figure: LandscapeFigure)?
     var announcer = Announcer()
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
@@ -93,8 +94,8 @@ public final class ViewerSession {
         let size = sink.drawableSize
         let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot))
         var scratch = Framebuffer(width: size.x, height: size.y)
-        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
-        var overlay = figure.drawList()
+        let figure = figure(for: renderState, size: size)
+        var overlay = figure.drawList(paths: renderState.scenario.paths)
         for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(8, 8), fonts: fonts) { overlay.append(item) }
         FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &scratch, threads: options.threads)
         sink.present(scratch)
@@ -128,8 +129,8 @@ public final class ViewerSession {
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
             framebuffer = Framebuffer(width: size.x, height: size.y)
         }
-        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
-        var overlay = figure.drawList()
+        let figure = figure(for: renderState, size: size)
+        var overlay = figure.drawList(paths: renderState.scenario.paths)
         if renderState.showHUD {
             for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(Float(figure.layout.plot.x0) + 8,
                                                                                  Float(figure.layout.plot.y0) + 8), fonts: fonts) {
@@ -158,6 +159,22 @@ public final class ViewerSession {
         if screenshot, let framebuffer { onScreenshot?(framebuffer) }
         frames += 1
         return keepGoing
+    }
+
+    /// The figure for a frame. Layout, ticks and contour labels depend on the view, not on how far
+    /// the paths have grown, so the figure is rebuilt only when the view, size or set of paths
+    /// changes; each frame then draws the current paths over it.
+    func figure(for renderState: RenderState, size: SIMD2<Int>) -> LandscapeFigure {
+        var key = renderState.scenario
+        key.paths = key.paths.map { path in
+            var named = path
+            named.points = []
+            return named
+        }
+        if let cached = figureCache, cached.key == key, cached.size == size { return cached.figure }
+        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
+        figureCache = (key, size, figure)
+        return figure
     }
 
     /// Applies a user action: to the frame-locked session (and the recording) or to the live store

@@ -153,10 +153,7 @@ public struct LandscapeFigure: Sendable {
         let tick = Float(size) * 0.4
         let gap = Float(size) * 0.3
         // Frame: a 1 px line just outside the plot area.
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y0), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y1, x1: x1 + 1, y1: y1 + 1), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y0, x1: x0, y1: y1), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x1, y0: y0, x1: x1 + 1, y1: y1), fill: Self.frameColor))
+        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
         for v in xTicks.values {
             let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
@@ -184,10 +181,7 @@ public struct LandscapeFigure: Sendable {
         let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
         let size = layout.labelSize
         let tick = Float(size) * 0.4
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y0), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y1, x1: x1 + 1, y1: y1 + 1), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x0 - 1, y0: y0, x1: x0, y1: y1), fill: Self.frameColor))
-        list.append(.rect(PixelRectF(x0: x1, y0: y0, x1: x1 + 1, y1: y1), fill: Self.frameColor))
+        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
         var widest: Float = 0
         for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
             let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
@@ -211,6 +205,14 @@ public struct LandscapeFigure: Sendable {
             list.append(halo.item(at: entry.origin &- 1, color: haloColor))
             list.append(entry.stamp.item(at: entry.origin, color: color))
         }
+    }
+
+    /// A 1-px opaque border just inside `r`.
+    static func addBorder(_ list: inout DrawList, _ r: PixelRectF, color: RGBA) {
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + 1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - 1, x1: r.x1, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + 1, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x1 - 1, y0: r.y0, x1: r.x1, y1: r.y1), fill: color))
     }
 
     // MARK: Paths and markers
@@ -273,10 +275,7 @@ public struct LandscapeFigure: Sendable {
         let frame = Self.legendFrame(entries.map(\.0), plot: layout.plot, size: size, fonts: fonts)
         let x0 = frame.x0, x1 = frame.x1, y0 = frame.y0, h = frame.height
         list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x1, y1: y0 + h), fill: RGBA(1, 1, 1, 0.88)))
-        list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x1, y1: y0 + 1), fill: RGBA(0.6, 0.6, 0.62)))
-        list.append(.rect(PixelRectF(x0: x0, y0: y0 + h - 1, x1: x1, y1: y0 + h), fill: RGBA(0.6, 0.6, 0.62)))
-        list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x0 + 1, y1: y0 + h), fill: RGBA(0.6, 0.6, 0.62)))
-        list.append(.rect(PixelRectF(x0: x1 - 1, y0: y0, x1: x1, y1: y0 + h), fill: RGBA(0.6, 0.6, 0.62)))
+        Self.addBorder(&list, frame, color: RGBA(0.6, 0.6, 0.62))
         for (i, entry) in entries.enumerated() {
             let cy = y0 + pad + line * (Float(i) + 0.5)
             let sx = x0 + pad
