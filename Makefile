@@ -40,8 +40,9 @@ test: deps
 	$(SWIFT) test $(RELEASE) $(TESTING) --skip-build
 	# The window path once more in a real X server.
 	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(TESTING) --skip-build --filter ViewerWindowTests
-	# The concurrency tests once more under the thread sanitizer (a separate debug build).
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter SolverWorkerTests
+	# Everything that shares state between threads once more under the thread sanitizer (a separate
+	# debug build): solver workers, frame loop and viewer, the font cache, tiled rendering.
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
 
 bench: build
 	$(SWIFT) run $(RELEASE) --skip-build opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --warmup 20

@@ -34,15 +34,18 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
-        // The portable core: functions, expressions, scenarios.
-        .target(name: "OptaCore", dependencies: [.product(name: "Numerics", package: "swift-numerics")],
+        // Lets the thread sanitizer see the ordering of Opta's locks (no-ops in normal builds).
+        .target(name: "CSanitizerHooks"),
+
+        // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
+        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")],
                 swiftSettings: vectorSettings),
         // Framebuffer, tiles, coverage rasterization.
         .target(name: "OptaRaster", dependencies: ["OptaCore"], swiftSettings: vectorSettings),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
         .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders", swiftSettings: vectorSettings),
         // FreeType glyphs, glyph cache, text layout.
-        .target(name: "OptaText", dependencies: ["CFreeType"]),
+        .target(name: "OptaText", dependencies: ["CFreeType", "OptaCore"]),
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.

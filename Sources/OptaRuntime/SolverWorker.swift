@@ -23,8 +23,8 @@ public final class SolverWorker: Sendable {
     public let id: String
     private let objective: Objective
     private let makeRun: @Sendable () -> SolverRun
-    private let control: Mutex<Control>
-    private let latest: Mutex<SolverSnapshot>
+    private let control: Locked<Control>
+    private let latest: Locked<SolverSnapshot>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let totalSteps = Atomic<Int>(0)
@@ -36,8 +36,8 @@ public final class SolverWorker: Sendable {
         id = spec.id
         self.objective = objective
         makeRun = { first }
-        control = Mutex(Control(paused: paused, stepsPerSecond: stepsPerSecond))
-        latest = Mutex(SolverSnapshot(first, paused: paused))
+        control = Locked(Control(paused: paused, stepsPerSecond: stepsPerSecond))
+        latest = Locked(SolverSnapshot(first, paused: paused))
     }
 
     /// Starts the background thread (at a lower priority than rendering).

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import OptaCore
 
 /// Loads the UI font (DejaVu Sans) through FreeType, caches rendered glyphs and lays out text.
 ///
-/// Thread-safe: all FreeType state and the glyph cache live behind one `Mutex`,
+/// Thread-safe: all FreeType state and the glyph cache live behind one `Locked` mutex,
 /// so `layout` and `measure` may be called from several threads at once.
 /// FreeType resources are released when the library is deallocated.
 public final class FontLibrary: Sendable {
@@ -14,7 +14,7 @@ public final class FontLibrary: Sendable {
     /// File name of the bold face.
     public static let boldFileName = "DejaVuSans-Bold.ttf"
 
-    private let engine: Mutex<TextLayoutEngine>
+    private let engine: Locked<TextLayoutEngine>
 
     /// Loads DejaVu Sans from `$OPTA_FONT_DIR`, else `/usr/share/fonts/truetype/dejavu`.
     /// The regular face is required; the bold face is used when present.
@@ -30,7 +30,7 @@ public final class FontLibrary: Sendable {
     /// Loads the given font files; `boldPath == nil` makes bold text use the regular face.
     public init(regularPath: String, boldPath: String?) throws(FontError) {
         let engine = try TextLayoutEngine(regularPath: regularPath, boldPath: boldPath)
-        self.engine = Mutex(engine)
+        self.engine = Locked(engine)
     }
 
     /// Lays out one line of text at `pixelSize` (pixels per em). Characters the font lacks

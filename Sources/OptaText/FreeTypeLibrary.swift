@@ -3,7 +3,7 @@ import CFreeType
 /// Owns one `FT_Library` instance.
 ///
 /// Not Sendable: FreeType handles are not thread-safe. `FontLibrary` keeps this
-/// (through `TextLayoutEngine`) inside a `Mutex`, so it is only touched by one thread at a time.
+/// (through `TextLayoutEngine`) inside a `Locked` (a mutex), so it is only touched by one thread at a time.
 final class FreeTypeLibrary {
     let handle: FT_Library
 

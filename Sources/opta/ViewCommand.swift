@@ -6,7 +6,6 @@ import OptaRaster
 import OptaRuntime
 import OptaSDL
 import OptaText
-import Synchronization
 
 /// `opta view`: the live window.
 struct ViewCommand: ParsableCommand {
@@ -96,7 +95,7 @@ struct ViewCommand: ParsableCommand {
             let requestedFPS = fps
             let size = SIMD2(width, height)
             let screenshotPath = screenshot
-            let outcome = Mutex<Result<ViewerSession.Report, CommandFailure>?>(nil)
+            let outcome = Locked<Result<ViewerSession.Report, CommandFailure>?>(nil)
             // The window and the frame loop live on a dedicated render thread; this one waits.
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OptaCore
 import Synchronization
 
 /// Runs a body once per tick, paced by a `FramePacer` on a `FrameClock`, until the body returns
@@ -13,7 +14,7 @@ public final class FrameLoop: Sendable {
     public let maxFrames: Int?
     private let stopRequested = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
-    private let result = Mutex<FrameLoopReport?>(nil)
+    private let result = Locked<FrameLoopReport?>(nil)
 
     /// A loop ticking every `interval` (must be positive); `maxFrames` nil runs until told to stop.
     public init(clock: any FrameClock = SystemFrameClock(), interval: Duration, maxFrames: Int? = nil) {

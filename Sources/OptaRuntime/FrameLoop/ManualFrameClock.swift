@@ -1,13 +1,13 @@
-import Synchronization
+import OptaCore
 
 /// A frame clock for tests: time stands still until `advance(by:)` or `set(_:)` moves it, and
 /// `sleep(until:)` returns at once after moving time forward to the deadline, so a frame loop
 /// under test runs instantly and deterministically.
 public final class ManualFrameClock: FrameClock {
-    private let time: Mutex<Duration>
+    private let time: Locked<Duration>
 
     /// A clock that reads `start` until moved.
-    public init(start: Duration = .zero) { time = Mutex(start) }
+    public init(start: Duration = .zero) { time = Locked(start) }
 
     public var now: Duration { time.withLock { $0 } }
 
