@@ -34,13 +34,24 @@ struct StrokeSegment: Sendable {
         hi = pointwiseMax(p, q) + reach
     }
 
-    /// Distance from `p` to the segment (capsule distance).
+    /// Distance from `p` to the segment (capsule distance): the distance to the axis where `p`
+    /// projects inside the segment, else to the nearer end. `StrokeSpan8` computes the same
+    /// numbers 8 lanes at a time.
     @inline(__always) @usableFromInline
     func distance(_ p: SIMD2<Float>) -> Float {
         let w = p - a
-        let t = Swift.min(Swift.max((w.x * d.x + w.y * d.y) * invLen2, 0), 1)
+        let s = (w.x * d.x + w.y * d.y) * invLen2
+        if s > 0 && s < 1 { return Swift.abs(n.x * w.x + n.y * w.y) }
+        let t = Swift.min(Swift.max(s, 0), 1)
         let e = w - d * t
         return (e.x * e.x + e.y * e.y).squareRoot()
+    }
+
+    /// `s` of `distance(_:)`: where `p` projects along the segment (0 at the start, 1 at the end).
+    @inline(__always) @usableFromInline
+    func along(_ p: SIMD2<Float>) -> Float {
+        let w = p - a
+        return (w.x * d.x + w.y * d.y) * invLen2
     }
 
     /// The pixel columns `x0..<x1` of row `y`, clipped to `clipX0..<clipX1`, whose centres can lie
