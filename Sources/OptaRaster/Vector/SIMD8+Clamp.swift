@@ -3,17 +3,17 @@
 /// were measured out-of-line and scalarized (see ../shared/SWIFT-PERFORMANCE.md).
 extension SIMD8 where Scalar == Float {
     /// Each lane clamped to 0…1 (like `Swift.min(Swift.max(v, 0), 1)` for non-NaN lanes).
-    @inline(__always) @usableFromInline
+    @inline(always)
     var clamped01: SIMD8<Float> {
         let z = SIMD8<Float>(repeating: 0), o = SIMD8<Float>(repeating: 1)
         return replacing(with: z, where: self .< z).replacing(with: o, where: self .> o)
     }
 
     /// Lane-wise minimum with `o` (non-NaN lanes).
-    @inline(__always) @usableFromInline
+    @inline(always)
     func lanesMin(_ o: SIMD8<Float>) -> SIMD8<Float> { replacing(with: o, where: o .< self) }
 
     /// Lane-wise maximum with `o` (non-NaN lanes).
-    @inline(__always) @usableFromInline
+    @inline(always)
     func lanesMax(_ o: SIMD8<Float>) -> SIMD8<Float> { replacing(with: o, where: o .> self) }
 }

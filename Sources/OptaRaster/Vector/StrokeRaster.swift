@@ -20,7 +20,7 @@ enum StrokeRaster {
     /// (`StrokeSpan8`; `drawSingleScalar` for tiles narrower than 8 pixels, with the same bytes).
     @inline(__always)
     static func drawSingle(_ seg: StrokeSegment, color: UInt32, reach: Float, clip: PixelRect, target: TileTarget) {
-        guard clip.width >= 8 else {
+        guard clip.width >= 8, seg.invLen2 > 0 else {
             drawSingleScalar(seg, color: color, reach: reach, clip: clip, target: target)
             return
         }

@@ -11,9 +11,9 @@ struct StrokeSpan8 {
     let seg: StrokeSegment
     let reach: Float
     let dx: SIMD8<Float>, dy: SIMD8<Float>, nx: SIMD8<Float>, ny: SIMD8<Float>
-    let ax: SIMD8<Float>, inv: SIMD8<Float>, r: SIMD8<Float>
+    let ax: SIMD8<Float>, inv: SIMD8<Float>, r: SIMD8<Float>, len: SIMD8<Float>
 
-    @inline(__always)
+    @inline(always)
     init(_ seg: StrokeSegment, reach: Float) {
         self.seg = seg
         self.reach = reach
@@ -21,6 +21,7 @@ struct StrokeSpan8 {
         nx = SIMD8(repeating: seg.n.x); ny = SIMD8(repeating: seg.n.y)
         ax = SIMD8(repeating: seg.a.x); inv = SIMD8(repeating: seg.invLen2)
         r = SIMD8(repeating: reach)
+        len = SIMD8(repeating: seg.length)
     }
 
     static let centres = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)
@@ -28,7 +29,7 @@ struct StrokeSpan8 {
     static let lowHalf = SIMD8<Float>(1, 1, 1, 1, 0, 0, 0, 0)
 
     /// Whether every pixel centre of `x0..<x1` in row `y` projects strictly inside the segment.
-    @inline(__always)
+    @inline(always)
     func interior(_ y: Int, _ x0: Int, _ x1: Int) -> Bool {
         let py = Float(y) + 0.5
         let s0 = seg.along(SIMD2(Float(x0) + 0.5, py)), s1 = seg.along(SIMD2(Float(x1 - 1) + 0.5, py))
@@ -36,31 +37,33 @@ struct StrokeSpan8 {
     }
 
     /// Coverage of 8 pixel centres `(px, wy + a.y)`, zero outside `lo < px < hi`.
-    @inline(__always)
+    @inline(always)
     func coverage(px: SIMD8<Float>, wy: SIMD8<Float>, wyd: SIMD8<Float>, nyw: SIMD8<Float>,
                   lo: SIMD8<Float>, hi: SIMD8<Float>, interior: Bool, masked: Bool = true) -> SIMD8<UInt32> {
         let wx = px - ax
         let perp = nx * wx + nyw
-        let axis = unsafeBitCast(unsafeBitCast(perp, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
-        var d = axis
-        if !interior {
+        var d: SIMD8<Float>
+        if interior {
+            d = unsafeBitCast(unsafeBitCast(perp, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+        } else {
             let s = (wx * dx + wyd) * inv
-            let t = s.clamped01
-            let ex = wx - dx * t, ey = wy - dy * t
-            let capsule = (ex * ex + ey * ey).squareRoot()
-            let inside = (s .> SIMD8(repeating: 0)) .& (s .< SIMD8(repeating: 1))
-            d = capsule.replacing(with: axis, where: inside)
+            let m = (s - SIMD8(repeating: 1)).lanesMax(-s).lanesMax(SIMD8(repeating: 0))
+            let e = m * len
+            d = (perp * perp + e * e).squareRoot()
         }
         if !masked { return PixelBlend8.coverage256((r - d).clamped01) }
         let valid = ((px - lo) * 2).clamped01 * ((hi - px) * 2).clamped01
         return PixelBlend8.coverage256((r - d).clamped01 * valid)
     }
 
-    @inline(__always)
+    @inline(always)
     func draw(color: UInt32, clip: PixelRect, target: TileTarget) {
         // Every pixel the stroke covers in a row lies within reach / |n.x| of where the axis crosses
         // the row; when that is at most 3 px, one 8-pixel window per row centred there holds them all.
-        if Swift.abs(seg.n.x) * 3 >= reach {
+        let h = reach / Swift.abs(seg.n.x) + 0.01
+        if h <= 1.5 && clip.width >= 8 {
+            drawSteepPairs(halfWidth: h, color: color, clip: clip, target: target)
+        } else if h <= 3 {
             drawSteep(color: color, clip: clip, target: target)
         } else {
             drawSpans(color: color, clip: clip, target: target)
@@ -68,7 +71,7 @@ struct StrokeSpan8 {
     }
 
     /// One 8-pixel window per row around the axis (lanes beyond the stroke get zero coverage).
-    @inline(__always)
+    @inline(always)
     func drawSteep(color: UInt32, clip: PixelRect, target: TileTarget) {
         let (y0, y1) = seg.rows(in: clip, reach: reach)
         guard y0 < y1 else { return }
@@ -93,8 +96,60 @@ struct StrokeSpan8 {
         }
     }
 
+    /// Two rows per group, a 4-pixel window each, starting at the first pixel whose centre lies
+    /// past `xc − halfWidth` (the window then reaches past `xc + halfWidth` when that is ≤ 1.5).
+    @inline(always)
+    func drawSteepPairs(halfWidth h: Float, color: UInt32, clip: PixelRect, target: TileTarget) {
+        let (y0, y1) = seg.rows(in: clip, reach: reach)
+        guard y0 < y1 else { return }
+        let slope = seg.d.x / seg.d.y
+        let lastGroup = Float(clip.x1 - 4), firstGroup = Float(clip.x0)
+        let half = Self.lowHalf
+        @inline(__always) func window(_ y: Int) -> (Float, Float) {
+            let wy = (Float(y) + 0.5) - seg.a.y
+            var b = (seg.a.x + wy * slope - h - 0.5).rounded(.up)
+            b = b < lastGroup ? b : lastGroup
+            b = b > firstGroup ? b : firstGroup
+            return (b, wy)
+        }
+        @inline(__always) func inside(_ b: Float, _ wy: Float) -> Bool {
+            let py = wy + seg.a.y
+            let s0 = seg.along(SIMD2(b + 0.5, py)), s1 = seg.along(SIMD2(b + 3.5, py))
+            return s0 > 0 && s0 < 1 && s1 > 0 && s1 < 1
+        }
+        var y = y0
+        while y + 1 < y1 {
+            let (ba, wya) = window(y), (bb, wyb) = window(y + 1)
+            let wy = SIMD8(repeating: wyb) + (SIMD8(repeating: wya) - SIMD8(repeating: wyb)) * half
+            let wyd = SIMD8(repeating: wyb * seg.d.y) + (SIMD8(repeating: wya * seg.d.y) - SIMD8(repeating: wyb * seg.d.y)) * half
+            let nyw = SIMD8(repeating: seg.n.y * wyb) + (SIMD8(repeating: seg.n.y * wya) - SIMD8(repeating: seg.n.y * wyb)) * half
+            let px = SIMD8(repeating: bb) + (SIMD8(repeating: ba) - SIMD8(repeating: bb)) * half + Self.pairCentres
+            let inner = inside(ba, wya) && inside(bb, wyb)
+            let c = coverage(px: px, wy: wy, wyd: wyd, nyw: nyw, lo: px, hi: px, interior: inner, masked: false)
+            let rowA = target.row(y) + Int(ba), rowB = target.row(y + 1) + Int(bb)
+            let dst = SIMD8(
+                lowHalf: UnsafeRawPointer(rowA).loadUnaligned(as: SIMD4<UInt32>.self),
+                highHalf: UnsafeRawPointer(rowB).loadUnaligned(as: SIMD4<UInt32>.self))
+            let out = PixelBlend8.blend(dst, color, c)
+            UnsafeMutableRawPointer(rowA).storeBytes(of: out.lowHalf, as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(rowB).storeBytes(of: out.highHalf, as: SIMD4<UInt32>.self)
+            y += 2
+        }
+        if y < y1 {
+            // The last odd row: its window in the low lanes (the high lanes are not stored).
+            let (b, wya) = window(y)
+            let px = SIMD8(repeating: b) + Self.pairCentres
+            let c = coverage(px: px, wy: SIMD8(repeating: wya), wyd: SIMD8(repeating: wya * seg.d.y),
+                             nyw: SIMD8(repeating: seg.n.y * wya), lo: px, hi: px, interior: false, masked: false)
+            let row = target.row(y) + Int(b)
+            let dst = UnsafeRawPointer(row).loadUnaligned(as: SIMD4<UInt32>.self)
+            let out = PixelBlend8.blend(SIMD8(lowHalf: dst, highHalf: dst), color, c)
+            UnsafeMutableRawPointer(row).storeBytes(of: out.lowHalf, as: SIMD4<UInt32>.self)
+        }
+    }
+
     /// Row spans from `StrokeSegment.columns`, 8 pixels at a time; short rows paired.
-    @inline(__always)
+    @inline(always)
     func drawSpans(color: UInt32, clip: PixelRect, target: TileTarget) {
         let (y0, y1) = seg.rows(in: clip, reach: reach)
         let lastGroup = clip.x1 - 8, lastHalf = clip.x1 - 4
