@@ -15,6 +15,8 @@ public struct Scenario: Sendable, Equatable {
     public var stepsPerFrame: Int
     /// The view to open with; nil shows the landscape's domain.
     public var camera: Camera2D?
+    /// Several views side by side (e.g. landscape and convergence chart); empty shows the one view.
+    public var panels: [PanelSpec] = []
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
