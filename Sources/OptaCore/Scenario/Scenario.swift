@@ -17,6 +17,8 @@ public struct Scenario: Sendable, Equatable {
     public var camera: Camera2D?
     /// A node-link graph to show instead of a landscape (see `kind`).
     public var graph: GraphSpec?
+    /// Several views side by side (e.g. landscape and convergence chart); empty shows the one view.
+    public var panels: [PanelSpec] = []
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],

@@ -20,7 +20,7 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera", "graph"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "graph"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -105,10 +105,15 @@ public enum ScenarioLoader {
             let zoom = try positive(c, "zoom") ?? 1
             camera = Camera2D(center: SIMD2(center[0], center[1]), zoom: zoom)
         }
-        return Scenario(title: try root.string("title"), width: width, height: height,
-                        landscape: landscape, paths: paths, axes: axes, solvers: solvers,
-                        stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
-                        graph: graph)
+        var scenario = Scenario(title: try root.string("title"), width: width, height: height,
+                                landscape: landscape, paths: paths, axes: axes, solvers: solvers,
+                                stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
+                                graph: graph)
+        scenario.panels = try parsePanels(root, landscape: landscape)
+        if graph != nil, !scenario.panels.isEmpty {
+            throw ScenarioError(path: "panels", message: "cannot hold a graph yet; remove \"panels\" or \"graph\"")
+        }
+        return scenario
     }
 
     static func parseSolver(_ r: JSONObjectReader, index: Int) throws(ScenarioError) -> SolverSpec {
