@@ -17,7 +17,7 @@ public enum ReferenceGraph {
             positions.append(SIMD2(q(margin + rng.uniform() * (width - 2 * margin)),
                                    q(margin + rng.uniform() * (height - 2 * margin))))
         }
-        // Each edge leaves a random node towards a random direction and length (40…400 px) and
+        // Each edge leaves a random node towards a random direction and length (40…430 px) and
         // ends at the node nearest that target; self-loops and repeats are drawn again.
         var seen = Set<Int>()
         var edges: [(Int, Int)] = []
@@ -25,7 +25,7 @@ public enum ReferenceGraph {
         while edges.count < edgeCount {
             let a = Int(rng.next() % UInt64(nodeCount))
             let angle = rng.uniform() * 2 * Double.pi
-            let length = 40 + rng.uniform() * 360
+            let length = 40 + rng.uniform() * 390
             let target = positions[a] + length * SIMD2(Double.cos(angle), Double.sin(angle))
             var best = -1
             var bestD = Double.infinity

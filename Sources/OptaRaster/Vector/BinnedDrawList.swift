@@ -12,6 +12,7 @@ public struct BinnedDrawList: Sendable {
     @usableFromInline let shapes: [PreparedShape]
     @usableFromInline let segments: [StrokeSegment]
     @usableFromInline let maskBytes: [UInt8]
+    @usableFromInline let planes: [SIMD3<Float>]
     /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
     @usableFromInline let binStart: [Int32]
     @usableFromInline let entries: [BinEntry]
@@ -31,6 +32,7 @@ public struct BinnedDrawList: Sendable {
         self.shapes = binner.shapes
         self.segments = binner.segments
         self.maskBytes = binner.maskBytes
+        self.planes = binner.planes
         self.binStart = bins.start
         self.entries = bins.entries
     }

@@ -12,7 +12,8 @@ public struct SessionFigures: Sendable {
     let fonts: FontLibrary
 
     public init(scenario: Scenario, fonts: FontLibrary) {
-        homeRange = PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
+        homeRange = scenario.kind == .graph ? nil
+            : PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
         homeDomain = scenario.landscape.domain
         self.fonts = fonts
     }
@@ -28,6 +29,7 @@ public struct SessionFigures: Sendable {
             return panelFigure(only, state: state, width: width, height: height)
         }
         if scenario.panels.count > 1 { return panelsFigure(for: state, width: width, height: height) }
+        if scenario.kind == .graph { return GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts) }
         return landscapeFigure(for: state, width: width, height: height)
     }
 
