@@ -98,6 +98,13 @@ enum GraphAccessibility {
             attributes: attributes)
     }
 
+    /// A node as relations name it: its label up to the first ", " ("Factory A, 80 %" → "Factory A").
+    static func shortName(_ node: GraphNode) -> String {
+        let name = node.name
+        guard let comma = name.range(of: ", ") else { return name }
+        return String(name[..<comma.lowerBound])
+    }
+
     static func edgeNode(_ e: Int, _ figure: GraphFigure, _ g: GraphGeometry) -> AccessibilityNode {
         let graph = figure.graph
         let edge = graph.edges[e]
@@ -107,7 +114,7 @@ enum GraphAccessibility {
         var attributes = ["from": a.id, "to": b.id]
         if let w = edge.weight { attributes["weight"] = "\(w)" }
         return AccessibilityNode(
-            id: "edge/\(e)", role: .graphEdge, name: "\(a.name) \(edge.directed ? "→" : "—") \(b.name)",
+            id: "edge/\(e)", role: .graphEdge, name: "\(shortName(a)) \(edge.directed ? "→" : "—") \(shortName(b))",
             value: edge.weight.map { "\(edge.directed ? "flow" : "weight") \(A11yNumber.format($0))" },
             bounds: AccessibilityBounds(x0: Double(min(pa.x, pb.x)) - half, y0: Double(min(pa.y, pb.y)) - half,
                                         x1: Double(max(pa.x, pb.x)) + half, y1: Double(max(pa.y, pb.y)) + half),

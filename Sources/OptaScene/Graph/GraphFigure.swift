@@ -17,6 +17,8 @@ public struct GraphFigure: SceneFigure {
     /// Where "fit" layouts are placed (below the title, inside a margin).
     let area: PixelRectF
     let labelSize: Int
+    /// Nodes whose label goes above them (sources of directed edges, whose arrows leave to the right).
+    let labelAbove: Set<Int>
 
     static let highlight = RGBA(0.835, 0.369, 0.0)  // Okabe–Ito vermillion
     static let labelInk = RGBA(0.13, 0.13, 0.15)
@@ -31,7 +33,17 @@ public struct GraphFigure: SceneFigure {
         labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let top: Float = scenario.title == nil ? 0 : Float(labelSize) * 2.2
         let margin = Float(max(24, min(width, height) / 14))
-        area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin, y1: Float(height) - margin)
+        // Room on the right for the labels drawn right of their nodes.
+        var labelRoom: Float = 0
+        let sources = Set(graph.edges.filter(\.directed).map(\.from))
+        if graph.style.labels {
+            for (i, node) in graph.nodes.enumerated() where !sources.contains(i) {
+                if let label = node.label { labelRoom = max(labelRoom, fonts.measure(label, pixelSize: labelSize) + 8) }
+            }
+        }
+        labelAbove = sources
+        area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin - min(labelRoom, Float(width) / 3),
+                          y1: Float(height) - margin)
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
@@ -98,7 +110,23 @@ public struct GraphFigure: SceneFigure {
             list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
         }
         if style.labels { addLabels(&list, g) }
+        addLegend(&list)
         return list
+    }
+
+    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store".
+    func addLegend(_ list: inout DrawList) {
+        let groups = groupColors()
+        guard !groups.isEmpty else { return }
+        var x = Float(max(24, min(width, height) / 14))
+        let y = Float(height) - Float(labelSize) * 1.2
+        let r = Float(labelSize) * 0.4
+        for (name, color) in groups {
+            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: 1, outline: RGBA(0.15, 0.15, 0.15)))
+            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + 5, y), size: labelSize, horizontal: .left,
+                              vertical: .middle, color: Self.labelInk)
+            x += 2 * r + 5 + fonts.measure(name, pixelSize: labelSize) + 18
+        }
     }
 
     /// Node fill colours: by group (Okabe–Ito, in order of first appearance) when groups are
@@ -145,15 +173,16 @@ public struct GraphFigure: SceneFigure {
         list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
     }
 
-    /// Labels to the right of their nodes, each on a halo of the background colour.
+    /// Labels right of their nodes (above sources of directed edges), each on a halo of the background colour.
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry) {
         let bg = graph.style.background.map(Float.init)
         let halo = RGBA(bg[0], bg[1], bg[2], 0.9)
         for (i, node) in graph.nodes.enumerated() {
             guard let label = node.label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
-            let anchor = g.centers[i] + SIMD2(g.radii[i] + 4, 0)
-            let origin = stamp.origin(anchor: anchor, horizontal: .left, vertical: .middle)
+            let above = labelAbove.contains(i)
+            let anchor = g.centers[i] + (above ? SIMD2(0, -g.radii[i] - 3) : SIMD2(g.radii[i] + 4, 0))
+            let origin = stamp.origin(anchor: anchor, horizontal: above ? .center : .left, vertical: above ? .bottom : .middle)
             let grown = MaskHalo.dilated(stamp.coverage, width: stamp.width, height: stamp.height, radius: 2)
             list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
                               coverage: grown.coverage, color: halo))
