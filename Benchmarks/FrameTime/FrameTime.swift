@@ -34,4 +34,5 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
         }
     }
+    r2GraphBenchmark(scenarios: scenarios, threads: threads)
 }

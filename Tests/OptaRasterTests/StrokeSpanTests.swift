@@ -30,3 +30,31 @@ import Testing
         }
     }
 }
+
+/// Binning long lists in chunks on several threads gives the same bins as one binner.
+@Suite struct ParallelBinningTests {
+    @Test func chunkedBinningMatchesOneBinner() {
+        var rng = SplitMix(seed: 11)
+        var items: [DrawItem] = []
+        for i in 0..<7000 {
+            let a = SIMD2<Float>(Float.random(in: -10...330, using: &rng), Float.random(in: -10...250, using: &rng))
+            let b = a + SIMD2<Float>(Float.random(in: -40...40, using: &rng), Float.random(in: -40...40, using: &rng))
+            switch i % 5 {
+            case 0: items.append(.line(from: a, to: b, width: 1.25, color: RGBA(0.2, 0.3, 0.5, 0.5)))
+            case 1: items.append(.disk(center: a, radius: 3, fill: RGBA(0.9, 0.6, 0.1), outlineWidth: 1, outline: .black))
+            case 2: items.append(.convexPolygon(points: [a, b, a + [5, -3]], fill: RGBA(0, 0, 0, 0.3)))
+            case 3: items.append(.mask(x: Int(a.x), y: Int(a.y), width: 3, height: 2, coverage: [0, 128, 255, 255, 64, 0], color: .black))
+            default: items.append(.polyline(points: [a, b, a + [7, 9]], width: 2, color: RGBA(0.1, 0.6, 0.3, 0.6)))
+            }
+        }
+        let list = DrawList(items)
+        let one = BinnedDrawList(list, width: 320, height: 240, threads: 1)
+        let two = BinnedDrawList(list, width: 320, height: 240, threads: 2)
+        let three = BinnedDrawList(list, width: 320, height: 240, threads: 3)
+        #expect(one.entryCount == two.entryCount && one.entryCount == three.entryCount)
+        var a = Framebuffer(width: 320, height: 240, fill: 0xFFFF_FFFF), b = a, c = a
+        a.draw(one, threads: 1); b.draw(two, threads: 1); c.draw(three, threads: 2)
+        #expect(a.pixels == b.pixels)
+        #expect(a.pixels == c.pixels)
+    }
+}

@@ -19,10 +19,10 @@ public struct BinnedDrawList: Sendable {
 
     /// Prepares and bins `list` for a `width × height` frame cut into `tileSize` tiles.
     /// Items that are off-screen, empty, or have non-finite geometry are dropped here.
-    public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize) {
+    /// Long lists are binned in chunks on up to `threads` threads (same result for any count).
+    public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize, threads: Int = 1) {
         precondition(width > 0 && height > 0 && tileSize > 0, "BinnedDrawList needs a positive size")
-        var binner = DrawListBinner(width: width, height: height, tileSize: tileSize)
-        for item in list.items { binner.add(item) }
+        let binner = DrawListBinner.binned(list.items, width: width, height: height, tileSize: tileSize, threads: threads)
         let bins = binner.finish()
         self.width = width
         self.height = height

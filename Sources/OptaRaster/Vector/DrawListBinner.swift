@@ -9,7 +9,7 @@ struct DrawListBinner {
     /// Edge half-planes of convex polygons: (nx, ny, c) per edge.
     var planes: [SIMD3<Float>] = []
     /// (tile, entry) in list order; sorted into bins by `finish()`.
-    private var pending: [(tile: Int32, entry: BinEntry)] = []
+    var pending: [(tile: Int32, entry: BinEntry)] = []
 
     init(width: Int, height: Int, tileSize: Int) {
         self.width = width; self.height = height; self.tileSize = tileSize

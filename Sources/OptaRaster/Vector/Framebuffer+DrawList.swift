@@ -1,7 +1,7 @@
 extension Framebuffer {
     /// Draws `list` over the frame's current pixels, tile by tile on up to `threads` threads.
     public mutating func draw(_ list: DrawList, threads: Int = 1, tileSize: Int = TileScheduler.defaultTileSize) {
-        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize)
+        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
         draw(binned, threads: threads)
     }
 
