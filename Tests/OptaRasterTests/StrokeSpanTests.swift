@@ -58,3 +58,19 @@ import Testing
         #expect(a.pixels == c.pixels)
     }
 }
+
+@Suite struct DiskSpanTests {
+    @Test func vectorAndScalarOutlinedDisksGiveTheSameBytes() {
+        var rng = SplitMix(seed: 5)
+        var items: [DrawItem] = []
+        for i in 0..<200 {
+            let c = SIMD2<Float>(Float.random(in: -6...166, using: &rng), Float.random(in: -6...126, using: &rng))
+            let r: Float = [0.3, 2, 4, 4.5, 9][i % 5]
+            items.append(.disk(center: c, radius: r, fill: RGBA(0.95, 0.6, 0.1, i % 3 == 0 ? 0.6 : 1),
+                               outlineWidth: [0.5, 1, 2.5][i % 3], outline: RGBA(0.1, 0.1, 0.1)))
+        }
+        let vector = render(items, width: 160, height: 120, tileSize: 64, background: 0xFFFF_FFFF)
+        let scalar = render(items, width: 160, height: 120, tileSize: 4, background: 0xFFFF_FFFF)
+        #expect(zip(vector.pixels, scalar.pixels).filter { $0 != $1 }.count == 0)
+    }
+}
