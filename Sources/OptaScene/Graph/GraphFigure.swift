@@ -54,10 +54,9 @@ public struct GraphFigure: SceneFigure {
 
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
         let bg = graph.style.background.map(Float.init)
-        framebuffer.clear(to: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked)
         var list = drawList(state)
         list.items += overlay.items
-        framebuffer.draw(list, threads: threads)
+        framebuffer.draw(list, over: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked, threads: threads)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
