@@ -56,6 +56,19 @@ struct StrokeSpan8 {
         return PixelBlend8.coverage256((r - d).clamped01 * valid)
     }
 
+    /// Whether every pixel centre of `clip` projects strictly inside the segment. `along` is
+    /// monotone in x and in y (each rounded product and sum is), so its extremes over the
+    /// tile's pixel centres are at the corner pixels: checking those four is exact.
+    @inline(always)
+    func wholeTileInterior(_ clip: PixelRect) -> Bool {
+        let xs = (Float(clip.x0) + 0.5, Float(clip.x1 - 1) + 0.5), ys = (Float(clip.y0) + 0.5, Float(clip.y1 - 1) + 0.5)
+        for p in [SIMD2(xs.0, ys.0), SIMD2(xs.1, ys.0), SIMD2(xs.0, ys.1), SIMD2(xs.1, ys.1)] {
+            let s = seg.along(p)
+            if !(s > 0 && s < 1) { return false }
+        }
+        return true
+    }
+
     @inline(always)
     func draw(color: UInt32, clip: PixelRect, target: TileTarget) {
         // Every pixel the stroke covers in a row lies within reach / |n.x| of where the axis crosses
@@ -78,6 +91,7 @@ struct StrokeSpan8 {
         // Axis crossing of row y: x = a.x + (py − a.y) · d.x / d.y (d.y ≠ 0 here: |n.x| > 0).
         let slope = seg.d.x / seg.d.y
         let lastGroup = Float(clip.x1 - 8), firstGroup = Float(clip.x0)
+        let tileInterior = wholeTileInterior(clip)
         for y in y0..<y1 {
             let wya = (Float(y) + 0.5) - seg.a.y
             let xc = seg.a.x + wya * slope
@@ -87,7 +101,7 @@ struct StrokeSpan8 {
             b = b > firstGroup ? b : firstGroup
             let base = Int(b)
             let px = SIMD8(repeating: b) + Self.centres
-            let inner = seg.along(SIMD2(b + 0.5, wya + seg.a.y)) > 0 && seg.along(SIMD2(b + 0.5, wya + seg.a.y)) < 1
+            let inner = tileInterior || seg.along(SIMD2(b + 0.5, wya + seg.a.y)) > 0 && seg.along(SIMD2(b + 0.5, wya + seg.a.y)) < 1
                 && seg.along(SIMD2(b + 7.5, wya + seg.a.y)) > 0 && seg.along(SIMD2(b + 7.5, wya + seg.a.y)) < 1
             let c = coverage(px: px, wy: SIMD8(repeating: wya), wyd: SIMD8(repeating: wya * seg.d.y),
                              nyw: SIMD8(repeating: seg.n.y * wya), lo: SIMD8(repeating: b), hi: SIMD8(repeating: b + 8),
@@ -105,6 +119,7 @@ struct StrokeSpan8 {
         let slope = seg.d.x / seg.d.y
         let lastGroup = Float(clip.x1 - 4), firstGroup = Float(clip.x0)
         let half = Self.lowHalf
+        let tileInterior = wholeTileInterior(clip)
         @inline(__always) func window(_ y: Int) -> (Float, Float) {
             let wy = (Float(y) + 0.5) - seg.a.y
             var b = (seg.a.x + wy * slope - h - 0.5).rounded(.up)
@@ -124,7 +139,7 @@ struct StrokeSpan8 {
             let wyd = SIMD8(repeating: wyb * seg.d.y) + (SIMD8(repeating: wya * seg.d.y) - SIMD8(repeating: wyb * seg.d.y)) * half
             let nyw = SIMD8(repeating: seg.n.y * wyb) + (SIMD8(repeating: seg.n.y * wya) - SIMD8(repeating: seg.n.y * wyb)) * half
             let px = SIMD8(repeating: bb) + (SIMD8(repeating: ba) - SIMD8(repeating: bb)) * half + Self.pairCentres
-            let inner = inside(ba, wya) && inside(bb, wyb)
+            let inner = tileInterior || (inside(ba, wya) && inside(bb, wyb))
             let c = coverage(px: px, wy: wy, wyd: wyd, nyw: nyw, lo: px, hi: px, interior: inner, masked: false)
             let rowA = target.row(y) + Int(ba), rowB = target.row(y + 1) + Int(bb)
             let dst = SIMD8(
@@ -151,6 +166,7 @@ struct StrokeSpan8 {
     /// Row spans from `StrokeSegment.columns`, 8 pixels at a time; short rows paired.
     @inline(always)
     func drawSpans(color: UInt32, clip: PixelRect, target: TileTarget) {
+        let tileInterior = wholeTileInterior(clip)
         let (y0, y1) = seg.rows(in: clip, reach: reach)
         let lastGroup = clip.x1 - 8, lastHalf = clip.x1 - 4
         var y = y0
@@ -171,7 +187,8 @@ struct StrokeSpan8 {
                 let px = base + Self.pairCentres
                 let lo = SIMD8(repeating: Float(next.0)) + (SIMD8(repeating: Float(x0)) - SIMD8(repeating: Float(next.0))) * half
                 let hi = SIMD8(repeating: Float(next.1)) + (SIMD8(repeating: Float(x1)) - SIMD8(repeating: Float(next.1))) * half
-                let inner = (x0 >= x1 || interior(y, x0, x1)) && (next.0 >= next.1 || interior(y + 1, next.0, next.1))
+                let inner = tileInterior
+                    || ((x0 >= x1 || interior(y, x0, x1)) && (next.0 >= next.1 || interior(y + 1, next.0, next.1)))
                 let c = coverage(px: px, wy: wy, wyd: wyd, nyw: nyw, lo: lo, hi: hi, interior: inner)
                 let rowA = target.row(y) + baseA, rowB = target.row(y + 1) + baseB
                 let dst = SIMD8(
@@ -190,7 +207,7 @@ struct StrokeSpan8 {
                 let wyd = SIMD8(repeating: wya * seg.d.y)
                 let nyw = SIMD8(repeating: seg.n.y * wya)
                 let hi = SIMD8(repeating: Float(x1))
-                let inner = interior(y, x0, x1)
+                let inner = tileInterior || interior(y, x0, x1)
                 var g = x0
                 while g < x1 {
                     let base = Swift.min(g, lastGroup)
