@@ -128,3 +128,53 @@ import Testing
         #expect(a.pixels == b.pixels)
     }
 }
+
+@Suite struct JoinTests {
+    static let corner: [SIMD2<Float>] = [[10, 40], [40, 40], [40, 10]]
+
+    func stroke(_ join: LineJoin, cap: LineCap = .butt, color: RGBA = .white, points: [SIMD2<Float>] = corner,
+                miterLimit: Float = 4) -> Framebuffer {
+        render([DrawItem.stroke(points: points, width: 8, color: color, cap: cap, join: join, miterLimit: miterLimit)])
+    }
+
+    @Test func joinsShapeTheOuterCorner() {
+        let miter = stroke(.miter), bevel = stroke(.bevel), round = stroke(.round)
+        // The miter reaches the corner (44, 44); the bevel cuts it along x + y = 84; round is a disk of radius 4.
+        #expect(miter.alpha(43, 43) == 1)
+        #expect(bevel.alpha(43, 43) == 0 && round.alpha(43, 43) < 0.1)
+        #expect(bevel.alpha(41, 41) == 1 && round.alpha(41, 41) == 1)
+        // Ink: bodies 30 × 8 + 30 × 8 − the 4 × 4 inner overlap… plus the joins (miter 16, bevel 8, round 4π).
+        let bodies: Float = 2 * 30 * 8 - 16 + 16  // the inner square counted once, the outer square by the join
+        #expect(abs(miter.alphaSum - bodies) < 3, "miter ink \(miter.alphaSum)")
+        #expect(abs(bevel.alphaSum - (bodies - 8)) < 3, "bevel ink \(bevel.alphaSum)")
+        #expect(abs(round.alphaSum - (bodies - 16 + 4 * .pi)) < 3, "round ink \(round.alphaSum)")
+    }
+
+    @Test func translucentStrokeBlendsOnceAcrossJointsWithoutSeams() {
+        let half = RGBA(1, 1, 1, 0.5)
+        for join in [LineJoin.miter, .bevel, .round] {
+            let straight = stroke(join, color: half, points: [[4, 30], [30, 30], [60, 30]])
+            for x in 6..<58 { for y in 27..<33 { #expect(straight.channel(x, y, 3) == 128, "\(join) (\(x), \(y))") } }
+            let bent = stroke(join, color: half)
+            #expect(bent.pixels.allSatisfy { $0 >> 24 <= 128 })
+            #expect(bent.channel(38, 38, 3) == 128 && bent.channel(40, 40, 3) == 128)
+        }
+    }
+
+    @Test func sharpMiterFallsBackToBevelPastTheLimit() {
+        let sharp: [SIMD2<Float>] = [[5, 20], [55, 32], [5, 44]]  // about 27° between the segments
+        let limited = stroke(.miter, points: sharp, miterLimit: 2)
+        let bevel = stroke(.bevel, points: sharp)
+        #expect(limited.pixels == bevel.pixels)
+        let long = stroke(.miter, points: sharp, miterLimit: 10)
+        #expect(long.alphaSum > bevel.alphaSum + 10)
+    }
+
+    @Test func styledCapsMatchTheLineCaps() {
+        for cap in [LineCap.butt, .square, .round] {
+            let styled = render([DrawItem.stroke(points: [[20, 32], [40, 32]], width: 8, color: .white, cap: cap, join: .miter)])
+            let line = render([DrawItem.line(from: [20, 32], to: [40, 32], width: 8, color: .white, cap: cap)])
+            #expect(abs(styled.alphaSum - line.alphaSum) < 1.5, "\(cap): \(styled.alphaSum) vs \(line.alphaSum)")
+        }
+    }
+}

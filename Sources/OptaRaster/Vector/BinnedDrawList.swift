@@ -13,6 +13,8 @@ public struct BinnedDrawList: Sendable {
     @usableFromInline let segments: [StrokeSegment]
     @usableFromInline let maskBytes: [UInt8]
     @usableFromInline let planes: [SIMD3<Float>]
+    @usableFromInline let pieces: [StrokePiece]
+    @usableFromInline let pieceEdges: [SIMD4<Float>]
     /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
     @usableFromInline let binStart: [Int32]
     @usableFromInline let entries: [BinEntry]
@@ -33,6 +35,8 @@ public struct BinnedDrawList: Sendable {
         self.segments = binner.segments
         self.maskBytes = binner.maskBytes
         self.planes = binner.planes
+        self.pieces = binner.pieces
+        self.pieceEdges = binner.pieceEdges
         self.binStart = bins.start
         self.entries = bins.entries
     }

@@ -28,4 +28,7 @@ public enum DrawItem: Sendable {
     /// A rectangle with corners rounded by `radius`, filled, with an optional outline of
     /// `outlineWidth` centred on its edge (0 for none).
     case roundedRect(PixelRectF, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA)
+    /// A polyline with caps and joins of its own (`DrawItem.stroke(points:width:color:cap:join:)`);
+    /// widths below 1 px keep a 1 px footprint at lower alpha, like every stroke.
+    case styledStroke(points: [SIMD2<Float>], width: Float, color: RGBA, cap: LineCap, join: LineJoin, miterLimit: Float)
 }

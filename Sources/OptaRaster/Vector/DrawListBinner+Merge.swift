@@ -7,7 +7,8 @@ extension DrawListBinner {
     /// result equals binning both item ranges in one binner, byte for byte.
     mutating func append(_ other: DrawListBinner) {
         let shapeBase = Int32(shapes.count), segmentBase = Int32(segments.count)
-        let maskBase = maskBytes.count, planeBase = planes.count
+        let maskBase = maskBytes.count, planeBase = planes.count, pieceBase = pieces.count
+        let pieceEdgeBase = Int32(pieceEdges.count)
         shapes.reserveCapacity(shapes.count + other.shapes.count)
         for shape in other.shapes {
             switch shape {
@@ -17,6 +18,9 @@ extension DrawListBinner {
             case .polygon(var p):
                 p.first += planeBase
                 shapes.append(.polygon(p))
+            case .styledStroke(var st):
+                st.first += pieceBase
+                shapes.append(.styledStroke(st))
             default:
                 shapes.append(shape)
             }
@@ -24,6 +28,11 @@ extension DrawListBinner {
         segments += other.segments
         maskBytes += other.maskBytes
         planes += other.planes
+        for var piece in other.pieces {
+            if piece.count > 0 { piece.first += pieceEdgeBase }
+            pieces.append(piece)
+        }
+        pieceEdges += other.pieceEdges
         pending.reserveCapacity(pending.count + other.pending.count)
         for (tile, entry) in other.pending {
             var e = entry

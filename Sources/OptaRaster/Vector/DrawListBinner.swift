@@ -8,6 +8,9 @@ struct DrawListBinner {
     var maskBytes: [UInt8] = []
     /// Edge half-planes of convex polygons: (nx, ny, c) per edge.
     var planes: [SIMD3<Float>] = []
+    /// Pieces of styled strokes and their edges.
+    var pieces: [StrokePiece] = []
+    var pieceEdges: [SIMD4<Float>] = []
     /// (tile, entry) in list order; sorted into bins by `finish()`.
     var pending: [(tile: Int32, entry: BinEntry)] = []
 
@@ -38,6 +41,8 @@ struct DrawListBinner {
             addPolygon(points, fill: fill)
         case let .roundedRect(r, radius, fill, outlineWidth, outline):
             addRoundedRect(r, radius: radius, fill: fill, outlineWidth: outlineWidth, outline: outline)
+        case let .styledStroke(points, width, color, cap, join, miterLimit):
+            addStyledStroke(points, width: width, color: color, cap: cap, join: join, miterLimit: miterLimit)
         }
     }
 
@@ -120,6 +125,33 @@ struct DrawListBinner {
         let shape = PolygonShape(first: first, edgeCount: planes.count - first, lo: lo - 0.5, hi: hi + 0.5,
                                  color: fill.premultipliedPacked)
         addBoxed(.polygon(shape), lo: lo - 1, hi: hi + 1)
+    }
+
+    private mutating func addStyledStroke(_ points: [SIMD2<Float>], width: Float, color: RGBA, cap: LineCap,
+                                          join: LineJoin, miterLimit: Float) {
+        guard width.isFinite, width > 0, width < 1e4, color.isFinite, color.a > 0,
+              points.allSatisfy({ !$0.x.isFinite || abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { return }
+        // Thin strokes keep a 1 px footprint, like every stroke, at lower alpha.
+        let profile = CoverageProfile(halfWidth: width / 2)
+        let (polygons, disks) = StrokePieceBuilder.pieces(points, width: Swift.max(width, 1), cap: cap, join: join,
+                                                          miterLimit: miterLimit.isFinite ? miterLimit : 4)
+        guard !polygons.isEmpty || !disks.isEmpty else { return }
+        let first = pieces.count
+        for polygon in polygons {
+            pieces.append(StrokePiece(first: Int32(pieceEdges.count), count: Int32(polygon.count), disk: .zero))
+            pieceEdges += polygon
+        }
+        for d in disks {
+            pieces.append(StrokePiece(first: 0, count: 0, disk: SIMD3(d.x, d.y, CoverageProfile(halfWidth: d.z).reach)))
+        }
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
+        var lo = finite[0], hi = finite[0]
+        for p in finite { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        let grow = Swift.max(width, 1) / 2 * Swift.max(miterLimit.isFinite ? miterLimit : 4, 1.5) + 1
+        lo -= grow; hi += grow
+        let shape = StyledStrokeShape(first: first, count: pieces.count - first, lo: lo, hi: hi,
+                                      color: color.fading(by: profile.alphaScale).premultipliedPacked)
+        addBoxed(.styledStroke(shape), lo: lo, hi: hi)
     }
 
     private mutating func addRoundedRect(_ r: PixelRectF, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA) {

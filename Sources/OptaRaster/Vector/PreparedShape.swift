@@ -12,6 +12,7 @@ enum PreparedShape: Sendable {
     case mask(MaskShape)
     case polygon(PolygonShape)
     case roundedRect(RoundedRectShape)
+    case styledStroke(StyledStrokeShape)
 }
 
 /// A convex polygon: its edges are `edgeCount` half-planes starting at `first` in the binned
