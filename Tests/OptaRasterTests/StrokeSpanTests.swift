@@ -39,7 +39,9 @@ import Testing
         for i in 0..<7000 {
             let a = SIMD2<Float>(Float.random(in: -10...330, using: &rng), Float.random(in: -10...250, using: &rng))
             let b = a + SIMD2<Float>(Float.random(in: -40...40, using: &rng), Float.random(in: -40...40, using: &rng))
-            switch i % 5 {
+            switch i % 6 {
+            case 5: items.append(DrawItem.stroke(points: [a, b, a + [9, 4]], width: 3, color: RGBA(0.5, 0.1, 0.3, 0.6),
+                                                 cap: .square, join: .miter))
             case 0: items.append(.line(from: a, to: b, width: 1.25, color: RGBA(0.2, 0.3, 0.5, 0.5)))
             case 1: items.append(.disk(center: a, radius: 3, fill: RGBA(0.9, 0.6, 0.1), outlineWidth: 1, outline: .black))
             case 2: items.append(.convexPolygon(points: [a, b, a + [5, -3]], fill: RGBA(0, 0, 0, 0.3)))
