@@ -15,10 +15,12 @@ public struct Scenario: Sendable, Equatable {
     public var stepsPerFrame: Int
     /// The view to open with; nil shows the landscape's domain.
     public var camera: Camera2D?
+    /// The 3D surface (`"view": "3d"`); nil draws the 2D landscape.
+    public var surface: SurfaceSpec?
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
-                stepsPerFrame: Int = 1, camera: Camera2D? = nil) {
+                stepsPerFrame: Int = 1, camera: Camera2D? = nil, surface: SurfaceSpec? = nil) {
         self.title = title
         self.width = width
         self.height = height
@@ -28,6 +30,7 @@ public struct Scenario: Sendable, Equatable {
         self.solvers = solvers
         self.stepsPerFrame = stepsPerFrame
         self.camera = camera
+        self.surface = surface
     }
 }
 

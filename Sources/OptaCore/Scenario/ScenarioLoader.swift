@@ -20,7 +20,7 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "surface"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -72,9 +72,7 @@ public enum ScenarioLoader {
             axes.colorbar = try a.bool("colorbar") ?? axes.colorbar
             axes.legend = try a.bool("legend") ?? axes.legend
         }
-        if let view = try root.choice("view", ["2d", "3d"]), view == "3d" {
-            throw ScenarioError(path: "view", message: "\"3d\" needs the 3D surface renderer, which this version of Opta does not have yet; use \"2d\"")
-        }
+        let surface = try parseSurface(root, landscape: landscape)
         var solvers: [SolverSpec] = []
         if let items = try root.array("solvers") {
             for (i, item) in items.enumerated() {
@@ -86,7 +84,7 @@ public enum ScenarioLoader {
             }
         }
         var camera: Camera2D?
-        if let c = try root.object("camera") {
+        if surface == nil, let c = try root.object("camera") {
             try c.rejectUnknownKeys(["center", "zoom"])
             let center = try c.numbers("center", counts: 2...2) ?? [
                 (landscape.domain.x.lowerBound + landscape.domain.x.upperBound) / 2,
@@ -96,7 +94,8 @@ public enum ScenarioLoader {
         }
         return Scenario(title: try root.string("title"), width: width, height: height,
                         landscape: landscape, paths: paths, axes: axes, solvers: solvers,
-                        stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera)
+                        stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
+                        surface: surface)
     }
 
     static func parseSolver(_ r: JSONObjectReader, index: Int) throws(ScenarioError) -> SolverSpec {

@@ -8,6 +8,8 @@ public struct RenderState: Sendable, Equatable {
     public let showHUD: Bool
     public let focusIndex: Int?
     public let selection: String?
+    /// The 3D camera, for `"view": "3d"` scenarios.
+    public let orbit: OrbitCamera?
 
     public init(frame: Int, state: AppState, solvers: [SolverSnapshot]) {
         self.frame = frame
@@ -22,5 +24,6 @@ public struct RenderState: Sendable, Equatable {
         showHUD = state.showHUD
         focusIndex = state.focusIndex
         selection = state.selection
+        orbit = state.orbit
     }
 }
