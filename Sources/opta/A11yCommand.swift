@@ -59,7 +59,7 @@ struct A11yCommand: ParsableCommand {
             if let frame { session.replay(Trace(), through: frame) } else { session.runToCompletion() }
             let state = session.renderState
             let figure = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts()).figure(for: state)
-            let tree = LandscapeAccessibility.tree(figure: figure, state: state)
+            let tree = figure.accessibilityTree(for: state)
             if let at {
                 try describe(at, in: tree, figure: figure)
             } else if json {
@@ -71,27 +71,24 @@ struct A11yCommand: ParsableCommand {
     }
 
     /// The item at a pixel and the landscape value there.
-    private func describe(_ pixel: PixelPosition, in tree: AccessibilityTree, figure: LandscapeFigure) throws {
+    private func describe(_ pixel: PixelPosition, in tree: AccessibilityTree, figure: any SceneFigure) throws {
         guard pixel.x >= 0, pixel.y >= 0, pixel.x < figure.width, pixel.y < figure.height else {
             throw CommandFailure.usage("--at \(pixel.x),\(pixel.y) is outside the \(figure.width)×\(figure.height) frame")
         }
         let center = SIMD2(Double(pixel.x) + 0.5, Double(pixel.y) + 0.5)
         let node = tree.hitTest(x: center.x, y: center.y)
-        let plot = figure.layout.plot
-        let inPlot = pixel.x >= plot.x0 && pixel.x < plot.x1 && pixel.y >= plot.y0 && pixel.y < plot.y1
-        let point = figure.viewport.domainPoint(center)
-        let f = inPlot ? figure.scenario.landscape.objective.value(point) : nil
+        let sample = figure.landscapeSample(atPixel: center)
         if json {
             let answer = PixelAnswer(x: pixel.x, y: pixel.y, node: node?.withoutChildren,
-                                     landscape: f.map { PixelAnswer.Landscape(x: point.x, y: point.y, f: $0.isFinite ? $0 : nil) })
+                                     landscape: sample.map { PixelAnswer.Landscape(x: $0.point.x, y: $0.point.y, f: $0.value.isFinite ? $0.value : nil) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(answer), as: UTF8.self))
             return
         }
         print(node?.outlineLine ?? "nothing at \(pixel.x),\(pixel.y)")
-        if let f {
-            print("f\(A11yNumber.point(point.x, point.y)) = \(A11yNumber.format(f))")
+        if let sample {
+            print("f\(A11yNumber.point(sample.point.x, sample.point.y)) = \(A11yNumber.format(sample.value))")
         } else {
             print("outside the plot: no landscape value")
         }

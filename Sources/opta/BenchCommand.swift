@@ -64,12 +64,11 @@ struct BenchCommand: ParsableCommand {
                 let renderState = session.renderState
                 for i in 0..<(warmup + frames) {
                     let start = clock.now
-                    FrameRenderer.render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer,
-                                         threads: frame.threadCount)
+                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, threads: frame.threadCount)
                     if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
                     if a11y {
                         let treeStart = clock.now
-                        let tree = LandscapeAccessibility.tree(figure: figure, state: renderState)
+                        let tree = figure.accessibilityTree(for: renderState)
                         withExtendedLifetime(tree) {
                             if i >= warmup { treeTimes.append(Milliseconds.of(clock.now - treeStart)) }
                         }

@@ -107,7 +107,7 @@ struct RenderCommand: ParsableCommand {
             let clock = ContinuousClock()
             let start = clock.now
             let figure = figures.figure(for: session.renderState)
-            let framebuffer = FrameRenderer.render(figure, threads: frameOptions.threadCount)
+            let framebuffer = figure.render(session.renderState, threads: frameOptions.threadCount)
             let rendered = clock.now - start
             try write(framebuffer, to: output!)
             print("wrote \(output!) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
@@ -122,7 +122,7 @@ struct RenderCommand: ParsableCommand {
         session.replay(trace, through: range.first - 1)
         for index in range.first...range.last {
             session.replay(trace, through: index)
-            let framebuffer = FrameRenderer.render(figures.figure(for: session.renderState), threads: frameOptions.threadCount)
+            let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: frameOptions.threadCount)
             let path = "\(folder)/frame-\(String(format: "%05d", index)).png"
             try write(framebuffer, to: path)
             progress.advance(detail: path)
@@ -131,10 +131,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Builds the frame's accessibility tree (only when asked) and writes it as JSON, atomically.
-    private func writeTree(of figure: LandscapeFigure, state: RenderState, to path: String) throws {
+    private func writeTree(of figure: any SceneFigure, state: RenderState, to path: String) throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let tree = LandscapeAccessibility.tree(figure: figure, state: state)
+        let tree = figure.accessibilityTree(for: state)
         let built = clock.now - start
         do { try AtomicFile.write([UInt8](try tree.jsonData()), to: path) } catch {
             throw CommandFailure.failure("cannot write \(error)")

@@ -23,8 +23,14 @@ enum A11yScene {
     /// The figure and tree of the session's current frame.
     static func tree(_ session: HeadlessSession, scenario: Scenario) throws -> (LandscapeFigure, RenderState, AccessibilityTree) {
         let state = session.renderState
-        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state)
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).landscapeFigure(for: state)
         return (figure, state, LandscapeAccessibility.tree(figure: figure, state: state))
+    }
+
+    /// The tree of the session's current frame, for a scenario of any kind.
+    static func sceneTree(_ session: HeadlessSession, scenario: Scenario) throws -> AccessibilityTree {
+        let state = session.renderState
+        return SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state).accessibilityTree(for: state)
     }
 
     static let himmelblau = """

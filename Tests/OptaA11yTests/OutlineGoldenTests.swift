@@ -9,6 +9,7 @@ import Testing
     static let scenes: [(String, String?)] = [
         ("r1-landscape2d", nil), ("himmelblau", "Examples/himmelblau.json"), ("rastrigin-linear", "Examples/rastrigin-linear.json"),
         ("formula", "Examples/formula.json"), ("undefined-region", "Examples/undefined-region.json"),
+        ("convergence", "Examples/convergence.json"), ("panels", "Examples/panels.json"),
     ]
 
     @Test(arguments: scenes.map(\.0))
@@ -16,7 +17,7 @@ import Testing
         let file = Self.scenes.first { $0.0 == name }!.1
         let scenario = try file.map { try ScenarioLoader.load(path: A11yScene.root.appendingPathComponent($0).path) }
             ?? DefaultScenario.scenario()
-        let (_, _, tree) = try A11yScene.tree(try A11yScene.session(scenario), scenario: scenario)
+        let tree = try A11yScene.sceneTree(try A11yScene.session(scenario), scenario: scenario)
         let path = A11yScene.root.appendingPathComponent("Goldens/\(name).a11y.txt").path
         let mode = ProcessInfo.processInfo.environment["OPTA_GOLDENS"] ?? "never"
         let exists = FileManager.default.fileExists(atPath: path)

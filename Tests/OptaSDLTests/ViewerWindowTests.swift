@@ -117,7 +117,7 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
         replay.replay(report.trace, through: report.frames - 1)
         let size = window.drawableSize
         let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: replay.renderState, width: size.x, height: size.y)
-        let replayed = FrameRenderer.render(figure, threads: 2)
+        let replayed = figure.render(replay.renderState, threads: 2)
         let last = try #require(report.lastFrame)
         #expect(replayed == last)
 

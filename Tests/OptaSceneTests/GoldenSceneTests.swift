@@ -18,7 +18,7 @@ import Testing
         var session = try HeadlessSession(scenario: scenario)
         session.runToCompletion()
         let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: session.renderState)
-        let frame = FrameRenderer.render(figure, threads: threads)
+        let frame = figure.render(session.renderState, threads: threads)
         return RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(difference.isWithin(Self.tolerance), "\(difference.summary)")
     }
 
-    @Test(arguments: ["himmelblau", "rastrigin-linear", "formula", "undefined-region"])
+    @Test(arguments: ["himmelblau", "rastrigin-linear", "formula", "undefined-region", "convergence", "panels"])
     func exampleScenes(name: String) throws {
         let image = try render(try scenario("Examples/\(name).json"))
         try GoldenHarness.forPackage().verify(image, named: name, tolerance: Self.tolerance)

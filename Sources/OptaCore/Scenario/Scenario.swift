@@ -15,12 +15,14 @@ public struct Scenario: Sendable, Equatable {
     public var stepsPerFrame: Int
     /// The view to open with; nil shows the landscape's domain.
     public var camera: Camera2D?
+    /// Several views side by side (e.g. landscape and convergence chart); empty shows the one view.
+    public var panels: [PanelSpec] = []
     /// The 3D surface (`"view": "3d"`); nil draws the 2D landscape.
-    public var surface: SurfaceSpec?
+    public var surface: SurfaceSpec? = nil
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
-                stepsPerFrame: Int = 1, camera: Camera2D? = nil, surface: SurfaceSpec? = nil) {
+                stepsPerFrame: Int = 1, camera: Camera2D? = nil) {
         self.title = title
         self.width = width
         self.height = height
@@ -30,7 +32,6 @@ public struct Scenario: Sendable, Equatable {
         self.solvers = solvers
         self.stepsPerFrame = stepsPerFrame
         self.camera = camera
-        self.surface = surface
     }
 }
 

@@ -20,7 +20,7 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera", "surface"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -92,10 +92,12 @@ public enum ScenarioLoader {
             let zoom = try positive(c, "zoom") ?? 1
             camera = Camera2D(center: SIMD2(center[0], center[1]), zoom: zoom)
         }
-        return Scenario(title: try root.string("title"), width: width, height: height,
-                        landscape: landscape, paths: paths, axes: axes, solvers: solvers,
-                        stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
-                        surface: surface)
+        var scenario = Scenario(title: try root.string("title"), width: width, height: height,
+                                landscape: landscape, paths: paths, axes: axes, solvers: solvers,
+                                stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera)
+        scenario.panels = try parsePanels(root, landscape: landscape)
+        scenario.surface = surface
+        return scenario
     }
 
     static func parseSolver(_ r: JSONObjectReader, index: Int) throws(ScenarioError) -> SolverSpec {

@@ -4,6 +4,9 @@ public struct SolverSnapshot: Sendable, Equatable {
     public let id: String
     public let method: SolverMethod
     public let trajectory: [SIMD2<Double>]
+    /// f and ‖∇f‖ at every point of the trajectory so far (for convergence charts).
+    public let values: [Double]
+    public let gradientNorms: [Double]
     public let point: SIMD2<Double>
     /// f and ‖∇f‖ at the current point (NaN before the first step).
     public let value: Double
@@ -17,6 +20,8 @@ public struct SolverSnapshot: Sendable, Equatable {
         id = run.id
         method = run.method
         trajectory = run.trajectory
+        values = run.values
+        gradientNorms = run.gradientNorms
         point = run.point
         value = run.values.last ?? .nan
         gradientNorm = run.gradientNorms.last ?? .nan

@@ -56,7 +56,7 @@ public final class ViewerSession {
     /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
     public var onAnnouncement: ((String) -> Void)?
     var lastFocus: String?
-    var figureCache: (key: Scenario, size: SIMD2<Int>, figure: LandscapeFigure)?
+    var figureCache: (key: Scenario, size: SIMD2<Int>, figure: any SceneFigure)?
     var announcer = Announcer()
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
@@ -95,9 +95,8 @@ public final class ViewerSession {
         let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot))
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
-        var overlay = figure.drawList(paths: renderState.scenario.paths)
-        for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(8, 8), fonts: fonts) { overlay.append(item) }
-        FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &scratch, threads: options.threads)
+        let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
+        figure.render(renderState, overlay: hud, into: &scratch, threads: options.threads)
         sink.present(scratch)
         framebuffer = scratch
     }
@@ -130,17 +129,14 @@ public final class ViewerSession {
             framebuffer = Framebuffer(width: size.x, height: size.y)
         }
         let figure = figure(for: renderState, size: size)
-        var overlay = figure.drawList(paths: renderState.scenario.paths)
+        var overlay = DrawList()
         if renderState.showHUD {
-            for item in HUDOverlay.items(lines: hudLines(renderState), at: SIMD2(Float(figure.layout.plot.x0) + 8,
-                                                                                 Float(figure.layout.plot.y0) + 8), fonts: fonts) {
-                overlay.append(item)
-            }
+            overlay.items += HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts)
         }
         // The accessibility tree is built only when someone listens: focus was asked for (Tab) or
         // speech is on.
         if renderState.focusIndex != nil || options.speak {
-            let tree = LandscapeAccessibility.tree(figure: figure, state: renderState)
+            let tree = figure.accessibilityTree(for: renderState)
             if let index = renderState.focusIndex, let node = FocusRing.node(at: index, in: tree) {
                 for item in FocusRing.items(around: node) { overlay.append(item) }
                 if node.id != lastFocus {
@@ -151,7 +147,7 @@ public final class ViewerSession {
             let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
             for announcement in announcer.announcements(for: tree, at: seconds) { onAnnouncement?(announcement.text) }
         }
-        FrameRenderer.render(shader: figure.shader, overlay: overlay, into: &framebuffer!, threads: options.threads)
+        figure.render(renderState, overlay: overlay, into: &framebuffer!, threads: options.threads)
         sink.present(framebuffer!)
         let end = clock.now
         recorder.record(frameTime: end - start, at: end)
@@ -164,7 +160,7 @@ public final class ViewerSession {
     /// The figure for a frame. Layout, ticks and contour labels depend on the view, not on how far
     /// the paths have grown, so the figure is rebuilt only when the view, size or set of paths
     /// changes; each frame then draws the current paths over it.
-    func figure(for renderState: RenderState, size: SIMD2<Int>) -> LandscapeFigure {
+    func figure(for renderState: RenderState, size: SIMD2<Int>) -> any SceneFigure {
         var key = renderState.scenario
         key.paths = key.paths.map { path in
             var named = path

@@ -1,8 +1,8 @@
 import OptaRaster
 import Shaders
 
-/// Renders a frame: per tile, the fused per-pixel shader writes every pixel once, then the
-/// overlay's items that touch the tile blend on top while the tile is still in cache.
+/// Renders a landscape frame: per tile, the fused per-pixel shader writes every pixel once, then
+/// the overlay's items that touch the tile blend on top while the tile is still in cache.
 public enum FrameRenderer {
     public static func render<Field: ScalarField>(
         shader: LandscapeShader<Field>, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int
@@ -14,7 +14,7 @@ public enum FrameRenderer {
         }
     }
 
-    /// A new frame with `figure` drawn into it.
+    /// A new frame with `figure` and its scenario's own paths drawn into it.
     public static func render(_ figure: LandscapeFigure, threads: Int) -> Framebuffer {
         var framebuffer = Framebuffer(width: figure.width, height: figure.height)
         render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer, threads: threads)

@@ -138,10 +138,8 @@ public struct LandscapeFigure: Sendable {
     func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int,
               weight: FontWeight = .regular, horizontal: TextStamp.HorizontalAlignment,
               vertical: TextStamp.VerticalAlignment, color: RGBA = ink, rotated: Bool = false) {
-        guard !string.isEmpty else { return }
-        var stamp = TextStamp(fonts.layout(string, pixelSize: size, weight: weight))
-        if rotated { stamp = stamp.rotatedCounterClockwise() }
-        list.append(stamp.item(at: stamp.origin(anchor: anchor, horizontal: horizontal, vertical: vertical), color: color))
+        FigureText.append(&list, string, fonts: fonts, at: anchor, size: size, weight: weight, horizontal: horizontal,
+                          vertical: vertical, color: color, rotated: rotated)
     }
 
     // MARK: Axes

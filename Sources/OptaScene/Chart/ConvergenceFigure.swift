@@ -1,0 +1,213 @@
+import OptaA11y
+import OptaCore
+import OptaRaster
+import OptaText
+
+/// The convergence chart: f (and optionally ‖∇f‖) against step for every solver, on a log axis of
+/// the distance to the known minimum, with a legend and each solver's best value marked. Axes
+/// and layout are fixed for a session (the x axis spans the step budget), so the chart stays put
+/// while the lines grow.
+public struct ConvergenceFigure: SceneFigure {
+    public let width: Int
+    public let height: Int
+    public let title: String
+    let scenario: Scenario
+    let showGradientNorm: Bool
+    let fonts: FontLibrary
+    let layout: LandscapeLayout
+    let steps: Int
+    let knownMinimum: Double?
+    let xTicks: (values: [Double], step: Double)
+
+    static let background = RGBA(1, 1, 1)
+    static let grid = RGBA(0.9, 0.9, 0.92)
+
+    public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
+                showGradientNorm: Bool = false) {
+        self.scenario = scenario
+        self.width = width
+        self.height = height
+        self.fonts = fonts
+        self.showGradientNorm = showGradientNorm
+        self.title = title ?? "Convergence"
+        steps = max(1, scenario.solvers.map(\.steps).max() ?? 1)
+        knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
+        let labelSize = LandscapeLayout.labelSize(frameHeight: height)
+        let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
+        xTicks = (NiceTicks.values(in: 0...Double(steps), step: xStep), xStep)
+        // Room for labels such as "10⁻¹²".
+        let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
+        layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
+                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize)
+    }
+
+    public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
+
+    /// The y axis for the series as they are now (the range follows the data).
+    func scale(_ series: [ConvergenceSeries]) -> ConvergenceScale {
+        ConvergenceScale(values: series.map(\.values), unshifted: showGradientNorm ? series.map(\.gradientNorms) : [],
+                         knownMinimum: knownMinimum)
+    }
+
+    /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
+    func framePoint(step: Double, f: Double, scale: ConvergenceScale, shifted: Bool = true) -> SIMD2<Float>? {
+        guard let t = scale.fraction(f, shifted: shifted) else { return nil }
+        let p = layout.plot
+        let x = Double(p.x0) + step / Double(steps) * Double(p.width)
+        let y = Double(p.y1) - t * Double(p.height)
+        return SIMD2(Float(x), Float(y))
+    }
+
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+        framebuffer.clear(to: Self.background.premultipliedPacked)
+        var list = drawList(state)
+        list.items += overlay.items
+        framebuffer.draw(list, threads: threads)
+    }
+
+    /// Everything the chart draws for `state`.
+    func drawList(_ state: RenderState) -> DrawList {
+        var list = DrawList()
+        let series = ConvergenceSeries.all(in: state)
+        let scale = scale(series)
+        addAxes(&list, scale: scale)
+        let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0)) - 1
+        let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1)) + 1
+        for s in series {
+            if showsGradientNorm(scale) {
+                // ‖∇f‖ shares the log axis, unshifted, drawn thin and lighter.
+                for piece in PathClipping.clip(line(s.gradientNorms, scale: scale, shifted: false), lo: lo, hi: hi)
+                    where piece.count >= 2 {
+                    list.append(.polyline(points: piece, width: 1, color: RGBA(s.color.r, s.color.g, s.color.b, 0.55)))
+                }
+            }
+            for piece in PathClipping.clip(line(s.values, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
+                list.append(.polyline(points: piece, width: 2, color: s.color))
+            }
+        }
+        for s in series {
+            guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
+            list.append(.disk(center: p, radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2, outline: s.color))
+        }
+        addBestLabel(&list, series, scale: scale)
+        addLegend(&list, series)
+        return list
+    }
+
+    /// ‖∇f‖ is drawn only on a log axis (on a linear f axis its values would mean nothing).
+    func showsGradientNorm(_ scale: ConvergenceScale) -> Bool { showGradientNorm && scale.logarithmic }
+
+    /// A series as frame points, one per step; long histories keep each pixel column's lowest and
+    /// highest value so spikes survive.
+    func line(_ values: [Double], scale: ConvergenceScale, shifted: Bool = true) -> [SIMD2<Float>] {
+        let columns = max(1, layout.plot.width)
+        guard values.count > columns * 2 else {
+            return values.enumerated().compactMap { framePoint(step: Double($0.offset), f: $0.element, scale: scale, shifted: shifted) }
+        }
+        var points: [SIMD2<Float>] = []
+        points.reserveCapacity(columns * 2)
+        var column = -1
+        var low: (Int, Double)?, high: (Int, Double)?
+        func flush() {
+            guard let low, let high else { return }
+            for (step, f) in low.0 <= high.0 ? [low, high] : [high, low] {
+                if let p = framePoint(step: Double(step), f: f, scale: scale, shifted: shifted) { points.append(p) }
+            }
+        }
+        for (step, f) in values.enumerated() where f.isFinite {
+            let c = step * columns / max(1, steps)
+            if c != column { flush(); column = c; low = nil; high = nil }
+            if f < (low?.1 ?? .infinity) { low = (step, f) }
+            if f > (high?.1 ?? -.infinity) { high = (step, f) }
+        }
+        flush()
+        return points
+    }
+
+    func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
+              horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, rotated: Bool = false) {
+        FigureText.append(&list, string, fonts: fonts, at: anchor, size: size, weight: weight, horizontal: horizontal,
+                          vertical: vertical, color: LandscapeFigure.ink, rotated: rotated)
+    }
+
+    func addAxes(_ list: inout DrawList, scale: ConvergenceScale) {
+        let p = layout.plot
+        let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
+        let size = layout.labelSize
+        let tick = Float(size) * 0.4, gap = Float(size) * 0.3
+        let yTicks = scale.ticks(targetCount: max(2, p.height / (size * 3)))
+        for t in yTicks {
+            guard let f = framePoint(step: 0, f: t.value + scale.offset, scale: scale) else { continue }
+            let y = f.y.rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x0, y0: y - 0.5, x1: x1, y1: y + 0.5), fill: Self.grid))
+            list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: LandscapeFigure.frameColor))
+            text(&list, t.label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
+        }
+        for v in xTicks.values {
+            let x = (x0 + Float(v / Double(steps)) * (x1 - x0)).rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: LandscapeFigure.frameColor))
+            text(&list, NiceTicks.label(v, step: xTicks.step), at: SIMD2(x, y1 + 1 + tick + gap), size: size,
+                 horizontal: .center, vertical: .top)
+        }
+        LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
+        let lineHeight = Float(size) * 1.25
+        text(&list, "step", at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
+             horizontal: .center, vertical: .bottom)
+        text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
+             horizontal: .center, vertical: .middle, rotated: true)
+        text(&list, title, at: SIMD2((x0 + x1) / 2, y0 - Float(size) * 0.8), size: layout.titleSize, weight: .bold,
+             horizontal: .center, vertical: .bottom)
+    }
+
+    func yTitle(_ scale: ConvergenceScale) -> String {
+        showsGradientNorm(scale) ? "\(scale.title) (thick), ‖∇f‖ (thin)" : scale.title
+    }
+
+    /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point.
+    func addBestLabel(_ list: inout DrawList, _ series: [ConvergenceSeries], scale: ConvergenceScale) {
+        guard let (s, best) = Self.overallBest(series),
+              let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
+        let size = layout.labelSize
+        let label = "best \(scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), step \(best.step)"
+        let onLeft = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
+        let anchor = SIMD2(p.x + (onLeft ? -10 : 10), max(Float(layout.plot.y0) + Float(size), p.y - Float(size)))
+        let stamp = TextStamp(fonts.layout(label, pixelSize: size))
+        let origin = stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle)
+        list.append(stamp.halo(radius: 2).item(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
+        list.append(stamp.item(at: origin, color: LandscapeFigure.ink))
+    }
+
+    /// The series holding the lowest value of all, with that value.
+    static func overallBest(_ series: [ConvergenceSeries]) -> (ConvergenceSeries, (step: Int, value: Double))? {
+        var found: (ConvergenceSeries, (step: Int, value: Double))?
+        for s in series {
+            if let best = s.best, best.value < (found?.1.value ?? .infinity) { found = (s, best) }
+        }
+        return found
+    }
+
+    func addLegend(_ list: inout DrawList, _ series: [ConvergenceSeries]) {
+        guard scenario.axes.legend, !series.isEmpty else { return }
+        let names = series.map(\.id) + ["best value"]
+        let size = layout.labelSize
+        let line = Float(size) * 1.6, swatch = Float(size) * 2.2, pad = Float(size) * 0.6
+        let frame = LandscapeFigure.legendFrame(names, plot: layout.plot, size: size, fonts: fonts)
+        list.append(.rect(frame, fill: RGBA(1, 1, 1, 0.88)))
+        LandscapeFigure.addBorder(&list, frame, color: RGBA(0.6, 0.6, 0.62))
+        for (i, name) in names.enumerated() {
+            let cy = frame.y0 + pad + line * (Float(i) + 0.5)
+            let sx = frame.x0 + pad
+            if i < series.count {
+                list.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatch, cy)], width: 2, color: series[i].color))
+            } else {
+                list.append(.disk(center: SIMD2(sx + swatch / 2, cy), radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2,
+                                  outline: LandscapeFigure.ink))
+            }
+            text(&list, name, at: SIMD2(sx + swatch + pad, cy), size: size, horizontal: .left, vertical: .middle)
+        }
+    }
+
+    public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
+        ConvergenceAccessibility.tree(self, state: state)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OptaCore
+
+/// How a convergence chart maps f to height: the distance to the known minimum f* (or f itself)
+/// on a log axis when it is positive, otherwise f on a linear axis. Pure arithmetic.
+struct ConvergenceScale: Sendable, Equatable {
+    /// Subtracted from every value before plotting (the known global minimum, or 0).
+    let offset: Double
+    let logarithmic: Bool
+    /// Plotted range (of the shifted values); for a log axis both ends are powers of ten.
+    let range: ClosedRange<Double>
+    /// The axis title: "f − f*" or "f".
+    let title: String
+
+    /// The most decades a log axis spans; lower values sit on the axis floor.
+    static let maxDecades = 16.0
+
+    /// The axis for f `values` (one list per solver); `unshifted` values (‖∇f‖) share a log axis
+    /// as they are.
+    init(values: [[Double]], unshifted: [[Double]] = [], knownMinimum: Double?) {
+        offset = knownMinimum ?? 0
+        title = knownMinimum == nil ? "f" : "f − f*"
+        let finite = values.joined().filter(\.isFinite).map { $0 - (knownMinimum ?? 0) }
+        let positive = finite.filter { $0 > 0 } + unshifted.joined().filter { $0.isFinite && $0 > 0 }
+        if let top = positive.max(), let bottom = positive.min(), knownMinimum != nil || positive.count == finite.count {
+            let hi = ceil(log10(top))
+            let lo = min(hi - 1, max(floor(log10(bottom)), hi - Self.maxDecades))
+            logarithmic = true
+            range = pow(10, lo)...pow(10, hi)
+        } else if let lo = finite.min(), let hi = finite.max() {
+            logarithmic = false
+            let pad = hi > lo ? (hi - lo) * 0.05 : max(1, abs(lo) * 0.1)
+            range = (lo - pad)...(hi + pad)
+        } else {
+            logarithmic = true
+            range = 1e-3...1e3
+        }
+    }
+
+    /// Where `f` sits between the bottom (0) and the top (1) of the axis, clamped; nil when f is
+    /// not finite. `shifted: false` places a value as it is (‖∇f‖), without subtracting f*.
+    func fraction(_ f: Double, shifted: Bool = true) -> Double? {
+        guard f.isFinite else { return nil }
+        let v = shifted ? f - offset : f
+        let t: Double
+        if logarithmic {
+            t = v > 0 ? (log10(v) - log10(range.lowerBound)) / (log10(range.upperBound) - log10(range.lowerBound)) : 0
+        } else {
+            t = (v - range.lowerBound) / (range.upperBound - range.lowerBound)
+        }
+        return min(max(t, 0), 1)
+    }
+
+    /// Tick values (shifted) and their labels, at most about `targetCount` of them.
+    func ticks(targetCount: Int) -> [(value: Double, label: String)] {
+        if logarithmic {
+            let lo = Int(log10(range.lowerBound).rounded()), hi = Int(log10(range.upperBound).rounded())
+            let every = max(1, Int((Double(hi - lo) / Double(max(1, targetCount))).rounded(.up)))
+            return stride(from: lo, through: hi, by: 1).filter { ($0 - lo) % every == 0 }.map { k in
+                (pow(10, Double(k)), k == 0 ? "1" : k == 1 ? "10" : "10" + NiceTicks.superscript(k))
+            }
+        }
+        let step = NiceTicks.step(span: range.upperBound - range.lowerBound, targetCount: targetCount)
+        return NiceTicks.values(in: range, step: step).map { ($0, NiceTicks.label($0, step: step)) }
+    }
+
+    /// "log scale" or "linear scale", for descriptions.
+    var name: String { logarithmic ? "log scale" : "linear scale" }
+}

@@ -1,0 +1,36 @@
+import OptaCore
+import OptaRaster
+
+/// One solver's history as a convergence chart shows it: f and ‖∇f‖ at every step so far, its
+/// best value, and the colour its path has in the landscape.
+struct ConvergenceSeries: Sendable {
+    let id: String
+    let color: RGBA
+    let values: [Double]
+    let gradientNorms: [Double]
+    let status: String
+    /// The lowest finite f so far and the step it was reached.
+    let best: (step: Int, value: Double)?
+
+    /// The series of every solver in `state`, coloured as their paths are.
+    static func all(in state: RenderState) -> [ConvergenceSeries] {
+        let paths = state.scenario.paths
+        let firstSolverPath = paths.count - state.solvers.count
+        let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
+        return state.solvers.enumerated().map { index, solver in
+            let color: RGBA
+            if let c = specs[solver.id]?.color {
+                color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
+            } else {
+                color = Palette.color(firstSolverPath + index)
+            }
+            var best: (step: Int, value: Double)?
+            for (step, f) in solver.values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) {
+                best = (step, f)
+            }
+            let status = solver.status == .running && solver.paused ? "paused" : solver.status.rawValue
+            return ConvergenceSeries(id: solver.id, color: color, values: solver.values, gradientNorms: solver.gradientNorms,
+                                     status: status, best: best)
+        }
+    }
+}

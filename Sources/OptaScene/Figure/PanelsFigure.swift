@@ -1,0 +1,77 @@
+import OptaA11y
+import OptaCore
+import OptaRaster
+
+/// Several figures side by side in one frame (a scenario's `"panels"`): each draws into its own
+/// rectangle as if it were a whole frame, and its accessibility nodes keep their ids under
+/// `panel<N>/` with bounds moved to where the panel sits.
+public struct PanelsFigure: SceneFigure {
+    /// One panel: where it sits and what it shows.
+    public struct Panel: Sendable {
+        public let rect: PixelRect
+        public let figure: any SceneFigure
+    }
+
+    public let width: Int
+    public let height: Int
+    public let title: String
+    public let panels: [Panel]
+
+    public init(width: Int, height: Int, title: String, panels: [Panel]) {
+        self.width = width
+        self.height = height
+        self.title = title
+        self.panels = panels
+    }
+
+    /// Rectangles side by side, left to right, sharing `width` in proportion to `weights`.
+    public static func layout(weights: [Double], width: Int, height: Int) -> [PixelRect] {
+        let total = weights.reduce(0, +)
+        var rects: [PixelRect] = []
+        var start = 0, sum = 0.0
+        for (i, weight) in weights.enumerated() {
+            sum += weight
+            let end = i == weights.count - 1 ? width : Int((Double(width) * sum / total).rounded())
+            rects.append(PixelRect(x0: start, y0: 0, x1: max(start + 1, end), y1: height))
+            start = max(start + 1, end)
+        }
+        return rects
+    }
+
+    public var hudOrigin: SIMD2<Float> {
+        guard let first = panels.first else { return SIMD2(8, 8) }
+        return first.figure.hudOrigin + SIMD2(Float(first.rect.x0), Float(first.rect.y0))
+    }
+
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+        for panel in panels {
+            var part = Framebuffer(width: panel.rect.width, height: panel.rect.height)
+            panel.figure.render(state, overlay: DrawList(), into: &part, threads: threads)
+            framebuffer.copy(part, to: SIMD2(panel.rect.x0, panel.rect.y0))
+        }
+        if !overlay.isEmpty { framebuffer.draw(overlay, threads: threads) }
+    }
+
+    public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
+        let children = panels.enumerated().map { index, panel in
+            panel.figure.accessibilityTree(for: state).root
+                .moved(by: SIMD2(Double(panel.rect.x0), Double(panel.rect.y0)), idPrefix: "panel\(index + 1)/")
+        }
+        let names = children.map(\.name).joined(separator: "; ")
+        let root = AccessibilityNode(
+            id: "document", role: .graphicsDocument, name: title,
+            description: "\(panels.count) panels side by side, left to right: \(names).",
+            bounds: AccessibilityBounds(x: 0, y: 0, width: Double(width), height: Double(height)), children: children)
+        return AccessibilityTree(frame: state.frame, root: root)
+    }
+
+    public func landscapeSample(atPixel center: SIMD2<Double>) -> LandscapeSample? {
+        for panel in panels {
+            let r = panel.rect
+            if center.x >= Double(r.x0), center.x < Double(r.x1), center.y >= Double(r.y0), center.y < Double(r.y1) {
+                return panel.figure.landscapeSample(atPixel: center - SIMD2(Double(r.x0), Double(r.y0)))
+            }
+        }
+        return nil
+    }
+}

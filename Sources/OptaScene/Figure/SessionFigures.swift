@@ -1,0 +1,67 @@
+import OptaCore
+import OptaRaster
+import OptaText
+
+/// Turns the render state of each frame of a session into a figure of the scenario's kind. What
+/// must stay put for the whole session is worked out once: the colour range over the landscape's
+/// home domain, so colours do not shift while the camera pans and zooms.
+public struct SessionFigures: Sendable {
+    public let homeRange: ClosedRange<Double>?
+    /// The scenario's own domain (what `"camera"` views are relative to).
+    let homeDomain: Domain
+    let fonts: FontLibrary
+
+    public init(scenario: Scenario, fonts: FontLibrary) {
+        homeRange = PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
+        homeDomain = scenario.landscape.domain
+        self.fonts = fonts
+    }
+
+    /// The figure for one frame, at the scenario's size unless given.
+    public func figure(for state: RenderState, width: Int? = nil, height: Int? = nil) -> any SceneFigure {
+        let scenario = state.scenario
+        let width = width ?? scenario.width, height = height ?? scenario.height
+        if scenario.panels.count == 1 {
+            // One panel fills the frame and takes the scenario's title unless it has its own.
+            var only = scenario.panels[0]
+            only.title = only.title ?? scenario.title
+            return panelFigure(only, state: state, width: width, height: height)
+        }
+        if scenario.panels.count > 1 { return panelsFigure(for: state, width: width, height: height) }
+        return landscapeFigure(for: state, width: width, height: height)
+    }
+
+    /// The 2D landscape figure for one frame.
+    public func landscapeFigure(for state: RenderState, width: Int? = nil, height: Int? = nil) -> LandscapeFigure {
+        landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
+    }
+
+    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int) -> LandscapeFigure {
+        LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
+                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)))
+    }
+
+    /// The scenario's panels side by side.
+    func panelsFigure(for state: RenderState, width: Int, height: Int) -> PanelsFigure {
+        let specs = state.scenario.panels
+        let rects = PanelsFigure.layout(weights: specs.map(\.weight), width: width, height: height)
+        let panels = zip(specs, rects).map { spec, rect in
+            PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
+        }
+        let title = state.scenario.title ?? state.scenario.landscape.objective.displayName
+        return PanelsFigure(width: width, height: height, title: title, panels: panels)
+    }
+
+    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int) -> any SceneFigure {
+        switch panel.kind {
+        case .landscape:
+            var scenario = state.scenario
+            if let title = panel.title { scenario.title = title }
+            if let camera = panel.camera { scenario.landscape.domain = camera.visibleDomain(home: homeDomain) }
+            return landscapeFigure(scenario, width: width, height: height)
+        case .convergence:
+            return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
+                                     showGradientNorm: panel.gradientNorm)
+        }
+    }
+}

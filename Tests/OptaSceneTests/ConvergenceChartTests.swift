@@ -1,0 +1,121 @@
+import Foundation
+import OptaA11y
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Testing
+
+@Suite struct ConvergenceScaleTests {
+    @Test func knownMinimumGivesALogAxisOfTheGap() {
+        let scale = ConvergenceScale(values: [[10, 1, 0.02], [5, 0.5]], knownMinimum: 0)
+        #expect(scale.logarithmic && scale.title == "f − f*")
+        #expect(scale.range == 1e-2...1e1)
+        #expect(scale.fraction(1e-2) == 0 && scale.fraction(10) == 1)
+        #expect(abs(scale.fraction(1)! - 2.0 / 3) < 1e-12)
+        // Exactly at the minimum, or below the floor: on the axis floor, not lost.
+        #expect(scale.fraction(0) == 0)
+        #expect(scale.fraction(.nan) == nil)
+        #expect(scale.ticks(targetCount: 10).map(\.label) == ["10⁻²", "10⁻¹", "1", "10"])
+    }
+
+    @Test func theLogAxisSpansAtMostSixteenDecades() {
+        let scale = ConvergenceScale(values: [[100, 1e-30]], knownMinimum: 0)
+        #expect(scale.range.upperBound == 100)
+        #expect(abs(log10(scale.range.lowerBound) - (2 - ConvergenceScale.maxDecades)) < 1e-9)
+    }
+
+    @Test func negativeValuesWithoutAKnownMinimumGoLinear() {
+        let scale = ConvergenceScale(values: [[3, -2, -5]], knownMinimum: nil)
+        #expect(!scale.logarithmic && scale.title == "f")
+        #expect(scale.range.lowerBound < -5 && scale.range.upperBound > 3)
+        #expect(scale.fraction(-5)! < scale.fraction(3)!)
+    }
+}
+
+@Suite struct ConvergenceChartTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func session(_ name: String, frame: Int? = nil) throws -> (Scenario, HeadlessSession) {
+        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/\(name).json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        if let frame { session.replay(Trace(), through: frame) } else { session.runToCompletion() }
+        return (scenario, session)
+    }
+
+    @Test func theTreeTellsEachSolversBestValueAndTrend() throws {
+        let (scenario, session) = try session("convergence")
+        let state = session.renderState
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state)
+        let tree = figure.accessibilityTree(for: state)
+        let plot = try #require(figure as? ConvergenceFigure).layout.plot
+        #expect(state.solvers.count == 4)
+        for solver in state.solvers {
+            let series = try #require(tree.node(id: "chart/series/\(solver.id)"))
+            #expect(series.role == .series)
+            #expect(series.attributes["count"] == String(solver.values.count))
+            let best = try #require(tree.node(id: "chart/series/\(solver.id)/best"))
+            let lowest = solver.values.filter(\.isFinite).min()!
+            #expect(best.attributes["f"] == "\(lowest)")
+            #expect(best.attributes["step"] == String(solver.values.firstIndex(of: lowest)!))
+            let bounds = try #require(best.bounds)
+            #expect(bounds.x >= Double(plot.x0) - 6 && bounds.maxX <= Double(plot.x1) + 6)
+            #expect(series.value!.hasPrefix(solver.values.last! < solver.values.first! ? "falling" : "rising"))
+        }
+        #expect(tree.root.description!.contains("best f − f* ="))
+        #expect(tree.node(id: "chart/axis/y")?.description?.contains("drawn on the axis floor") == true)
+        #expect(tree.node(id: "chart/axis/y")?.attributes["scale"] == "log")
+    }
+
+    @Test func theChartGrowsWithTheRunOnAFixedStepAxis() throws {
+        let (scenario, early) = try session("convergence", frame: 20)
+        let fonts = try FontLibrary.loadDefault()
+        let figures = SessionFigures(scenario: scenario, fonts: fonts)
+        let tree = figures.figure(for: early.renderState).accessibilityTree(for: early.renderState)
+        #expect(tree.node(id: "chart/axis/x")?.value == "0 to 400")
+        // Frames 0…20 each take a step: 21 steps, 22 values with the start.
+        #expect(tree.node(id: "chart/series/Adam")?.attributes["count"] == "22")
+        // Later frames draw more: the frames differ, the axis does not.
+        let (_, later) = try session("convergence", frame: 60)
+        let a = figures.figure(for: early.renderState).render(early.renderState, threads: 2)
+        let b = figures.figure(for: later.renderState).render(later.renderState, threads: 2)
+        #expect(a != b)
+        #expect(figures.figure(for: later.renderState).accessibilityTree(for: later.renderState)
+            .node(id: "chart/axis/x")?.value == "0 to 400")
+    }
+}
+
+@Suite struct PanelsFigureTests {
+    @Test func panelsShareTheWidthByWeightWithoutGaps() {
+        let rects = PanelsFigure.layout(weights: [1, 1], width: 1600, height: 640)
+        #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 800, y1: 640), PixelRect(x0: 800, y0: 0, x1: 1600, y1: 640)])
+        let thirds = PanelsFigure.layout(weights: [2, 1], width: 1000, height: 10)
+        #expect(thirds.map(\.x0) == [0, 667] && thirds.map(\.x1) == [667, 1000])
+    }
+
+    @Test func eachPanelDrawsExactlyWhatItsFigureDrawsAlone() throws {
+        let scenario = try ScenarioLoader.load(path: ConvergenceChartTests.root.appendingPathComponent("Examples/panels.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.replay(Trace(), through: 30)
+        let state = session.renderState
+        let fonts = try FontLibrary.loadDefault()
+        let figure = try #require(SessionFigures(scenario: scenario, fonts: fonts).figure(for: state) as? PanelsFigure)
+        let frame = figure.render(state, threads: 2)
+        for panel in figure.panels {
+            let alone = panel.figure.render(state, threads: 1)
+            for y in [0, panel.rect.height / 3, panel.rect.height - 1] {
+                let row = Array(frame.pixels[(y * frame.width + panel.rect.x0)..<(y * frame.width + panel.rect.x1)])
+                #expect(row == Array(alone.pixels[(y * alone.width)..<((y + 1) * alone.width)]))
+            }
+        }
+        // The tree places each panel's nodes where the panel is.
+        let tree = figure.accessibilityTree(for: state)
+        #expect(tree.root.children.map(\.id) == ["panel1/document", "panel2/document"])
+        let right = figure.panels[1].rect
+        let hit = try #require(tree.hitTest(x: Double(right.x0 + right.width / 2), y: Double(right.height / 2)))
+        #expect(hit.id.hasPrefix("panel2/chart"))
+        let solver = try #require(tree.node(id: "panel1/solver/Adam")?.bounds)
+        #expect(solver.maxX <= Double(figure.panels[0].rect.x1))
+    }
+}
