@@ -19,12 +19,12 @@ public struct SurfaceLighting: Sendable, Equatable {
     }
 
     /// The lit colour of `base` with unit normal `n`, seen along unit `view` (towards the eye).
-    @inlinable
+    @inlinable @inline(__always)
     public func shade(_ base: SIMD3<Float>, normal n: SIMD3<Float>, view v: SIMD3<Float>) -> SIMD3<Float> {
         let facing = (n * v).sum() < 0 ? -n : n
         let nl = Swift.max(0, (facing * light).sum())
         var h = light + v
-        h /= (h * h).sum().squareRoot()
+        h *= FastMath.inverseSquareRoot((h * h).sum())
         var s = Swift.max(0, (facing * h).sum())
         s *= s; s *= s; s *= s; s *= s; s *= s  // ^32
         return base * (ambient + diffuse * nl) + SIMD3(repeating: specular * s)

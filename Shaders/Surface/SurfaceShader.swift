@@ -50,7 +50,7 @@ public struct SurfaceShader: TriangleShader {
         self.floorDomain = floorDomain
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func color(at t: Float) -> SIMD3<Float> {
         let i = Int(Swift.max(0, Swift.min(255, t * 255 + 0.5)))
         return colormap.withUnsafeBufferPointer { $0[i] }
@@ -66,10 +66,10 @@ public struct SurfaceShader: TriangleShader {
                     let tv = SIMD3(levels[i0], levels[i1], levels[i2])
                     let t = (l * tv).sum()
                     var n = normals[i0] * l.x + normals[i1] * l.y + normals[i2] * l.z
-                    n /= (n * n).sum().squareRoot()
+                    n *= FastMath.inverseSquareRoot((n * n).sum())
                     let p = positions[i0] * l.x + positions[i1] * l.y + positions[i2] * l.z
                     var v = eye - p
-                    v /= (v * v).sum().squareRoot()
+                    v *= FastMath.inverseSquareRoot((v * v).sum())
                     var rgb = lighting.shade(color(at: t), normal: n, view: v)
                     if !isolineLevels.isEmpty {
                         let cover = isolineLevels.withUnsafeBufferPointer {

@@ -11,17 +11,23 @@ extension TileSamples {
         let bg = unpack(background)
         let ndcX = 2 / Float(frame.width), ndcY = -2 / Float(frame.height)
         let clip = mesh.clip.buffer, indices = mesh.indices.buffer
+        // The last triangle's setup: neighbouring pixels mostly show the same triangle.
+        var cachedId = UInt32.max
+        var cached = (i: SIMD3<UInt32>(), rx: SIMD3<Float>(), ry: SIMD3<Float>(), rz: SIMD3<Float>())
         @inline(__always) func fragment(_ id: UInt32, _ px: Float, _ py: Float) -> TriangleFragment {
-            let t = Int(id)
-            let i = SIMD3<UInt32>(indices[3 * t], indices[3 * t + 1], indices[3 * t + 2])
-            let c0 = clip[Int(i.x)], c1 = clip[Int(i.y)], c2 = clip[Int(i.z)]
-            // Rows of the adjugate of [c0 c1 c2] (x, y, w columns): e_k = (c_(k+1) × c_(k+2)) · (u, v, 1).
-            let x1 = SIMD3(c1.x, c2.x, c0.x), y1 = SIMD3(c1.y, c2.y, c0.y), w1 = SIMD3(c1.w, c2.w, c0.w)
-            let x2 = SIMD3(c2.x, c0.x, c1.x), y2 = SIMD3(c2.y, c0.y, c1.y), w2 = SIMD3(c2.w, c0.w, c1.w)
-            let rx = y1 * w2 - w1 * y2, ry = w1 * x2 - x1 * w2, rz = x1 * y2 - y1 * x2
+            if id != cachedId {
+                let t = Int(id)
+                let i = SIMD3<UInt32>(indices[3 * t], indices[3 * t + 1], indices[3 * t + 2])
+                let c0 = clip[Int(i.x)], c1 = clip[Int(i.y)], c2 = clip[Int(i.z)]
+                // Rows of the adjugate of [c0 c1 c2] (x, y, w columns): e_k = (c_(k+1) × c_(k+2)) · (u, v, 1).
+                let x1 = SIMD3(c1.x, c2.x, c0.x), y1 = SIMD3(c1.y, c2.y, c0.y), w1 = SIMD3(c1.w, c2.w, c0.w)
+                let x2 = SIMD3(c2.x, c0.x, c1.x), y2 = SIMD3(c2.y, c0.y, c1.y), w2 = SIMD3(c2.w, c0.w, c1.w)
+                cached = (i, y1 * w2 - w1 * y2, w1 * x2 - x1 * w2, x1 * y2 - y1 * x2)
+                cachedId = id
+            }
             let u = px * ndcX - 1, v = py * ndcY + 1
-            return TriangleFragment(triangle: t, vertices: i, x: px, y: py,
-                                    edge: rx * u + ry * v + rz, dx: rx * ndcX, dy: ry * ndcY)
+            return TriangleFragment(triangle: Int(id), vertices: cached.i, x: px, y: py,
+                                    edge: cached.rx * u + cached.ry * v + cached.rz, dx: cached.rx * ndcX, dy: cached.ry * ndcY)
         }
         depth.withUnsafeBufferPointer { depth in
             ids.withUnsafeBufferPointer { ids in
@@ -39,7 +45,7 @@ extension TileSamples {
                             continue
                         }
                         // The nearest sample names the front surface.
-                        let nearest = d.max()
+                        let nearest = Swift.max(Swift.max(d.x, d.y), Swift.max(d.z, d.w))
                         let k = nearest == d.x ? 0 : nearest == d.y ? 1 : nearest == d.z ? 2 : 3
                         let sampleIndex = SIMD4(s, s + 1, s + side, s + side + 1)
                         let front = ids[sampleIndex[k]]
@@ -56,7 +62,8 @@ extension TileSamples {
                         let behind = covered .& .!inFront
                         let behindCount = behind.countTrue
                         if behindCount > 0 {
-                            let back = d.replacing(with: 0, where: .!behind).max()
+                            let masked = d.replacing(with: 0, where: .!behind)
+                            let back = Swift.max(Swift.max(masked.x, masked.y), Swift.max(masked.z, masked.w))
                             let b = back == d.x ? 0 : back == d.y ? 1 : back == d.z ? 2 : 3
                             sum += shader.shade(fragment(ids[sampleIndex[b]], px, py)) * Float(behindCount)
                         }
@@ -73,10 +80,11 @@ extension TileSamples {
     }
 
     @inline(__always) func pack(_ c: SIMD4<Float>) -> UInt32 {
-        let scaled: SIMD4<Float> = c * 255 + 0.5
-        let v = pointwiseMax(pointwiseMin(scaled, SIMD4(repeating: 255)), SIMD4(repeating: 0))
-        let r = UInt32(v.x), g = UInt32(v.y) << 8, b = UInt32(v.z) << 16, a = UInt32(v.w) << 24
-        return r | g | b | a
+        @inline(__always) func byte(_ v: Float) -> UInt32 {
+            let x = v * 255 + 0.5
+            return x >= 255 ? 255 : x > 0 ? UInt32(x) : 0
+        }
+        return byte(c.x) | byte(c.y) << 8 | byte(c.z) << 16 | byte(c.w) << 24
     }
 }
 
