@@ -3,14 +3,14 @@ import Foundation
 import Testing
 
 /// Shades every triangle with its own colour from a table.
-private struct PerTriangleShader: TriangleShader {
+private struct PerTriangleShader: FragmentShader {
     let colors: [SIMD4<Float>]
-    func shade(_ f: TriangleFragment) -> SIMD4<Float> { colors[f.triangle % colors.count] }
+    func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { colors[f.triangle % colors.count] }
 }
 
 /// Opaque white where the barycentrics are inside [0, 1] (with a pixel's slack), red otherwise.
-private struct BarycentricCheckShader: TriangleShader {
-    func shade(_ f: TriangleFragment) -> SIMD4<Float> {
+private struct BarycentricCheckShader: FragmentShader {
+    func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> {
         let l = f.barycentrics
         let ok = l.min() > -0.05 && l.max() < 1.05 && abs(l.sum() - 1) < 1e-3
         return ok ? SIMD4(1, 1, 1, 1) : SIMD4(1, 0, 0, 1)
@@ -228,5 +228,31 @@ private struct TriangleTestRandom {
     }
     mutating func float(_ lo: Float, _ hi: Float) -> Float {
         lo + (hi - lo) * Float(next() >> 40) / Float(1 << 24)
+    }
+}
+
+/// Shows the first varying as grey.
+private struct VaryingShader: FragmentShader {
+    func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { SIMD4(varyings[0], varyings[0], varyings[0], 1) }
+}
+
+@Suite struct TriangleVaryingTests {
+    @Test func varyingsArePerspectiveCorrect() {
+        // A quad receding from w = 1 (bottom) to w = 4 (top) with a varying 0 → 1 along it: at the
+        // screen's middle row the varying is not 0.5 but what 1/w interpolation gives.
+        let clip: [SIMD4<Float>] = [
+            SIMD4(-1, -1, 0, 1), SIMD4(1, -1, 0, 1), SIMD4(4, 4, 0, 4), SIMD4(-4, 4, 0, 4),
+        ]
+        let varyings: [SIMD8<Float>] = [SIMD8(repeating: 0), SIMD8(repeating: 0), SIMD8(repeating: 1), SIMD8(repeating: 1)]
+        var fb = Framebuffer(width: 64, height: 64)
+        _ = TriangleRasterizer.render(clip: clip, indices: [0, 1, 2, 0, 2, 3], varyings: varyings, shader: VaryingShader(),
+                                      background: 0, near: 0.1, far: 100, into: &fb, threads: 1)
+        // Screen y (0 at the top) of row 32: ndc v = 1 − 32.5/32 ≈ −0.0156. Along the quad,
+        // v(s) = (−1 + 5s) / (1 + 3s) for s the varying, so s = (1 + v) / (5 − 3v).
+        let v: Float = 1 - 32.5 / 32
+        let expected = (1 + v) / (5 - 3 * v)
+        let got = Float(fb.channel(32, 32, 0)) / 255
+        #expect(abs(got - expected) < 1.5 / 255, "got \(got), expected \(expected)")
+        #expect(abs(expected - 0.5) > 0.1)
     }
 }

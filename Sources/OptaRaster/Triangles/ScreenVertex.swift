@@ -20,7 +20,9 @@ struct ScreenVertex: Sendable {
         let scale = Float(TriangleRasterizer.subpixelScale)
         let sx = (c.x * inv + 1) * halfWidth * scale
         let sy = (1 - c.y * inv) * halfHeight * scale
-        return ScreenVertex(x: Int32(sx.rounded()), y: Int32(sy.rounded()), invW: inv, outcode: 0)
+        // Round half away from zero without a libm call.
+        let rx = sx + (sx >= 0 ? 0.5 : -0.5), ry = sy + (sy >= 0 ? 0.5 : -0.5)
+        return ScreenVertex(x: Int32(rx), y: Int32(ry), invW: inv, outcode: 0)
     }
 }
 

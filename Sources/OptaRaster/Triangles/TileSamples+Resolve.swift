@@ -29,46 +29,88 @@ extension TileSamples {
             return TriangleFragment(triangle: Int(id), vertices: cached.i, x: px, y: py,
                                     edge: cached.rx * u + cached.ry * v + cached.rz, dx: cached.rx * ndcX, dy: cached.ry * ndcY)
         }
+        // One row at a time: collect the fragments to shade (front surface, and a farther one at
+        // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
+        let maxEntries = 2 * rect.width
+        var batchVaryings = [SIMD8<Float>](repeating: .zero, count: maxEntries)
+        var batchFragments = [TriangleFragment](repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0,
+                                                                            edge: .zero, dx: .zero, dy: .zero), count: maxEntries)
+        var batchColors = [SIMD4<Float>](repeating: .zero, count: maxEntries)
+        // Per pixel of the row: samples in front, samples behind (their entry follows the front one).
+        var counts = [SIMD2<Int32>](repeating: .zero, count: rect.width)
+        let varyingsIn = mesh.varyings.buffer
+        let keepFragments = shader.needsFragments
         depth.withUnsafeBufferPointer { depth in
             ids.withUnsafeBufferPointer { ids in
-                for y in rect.y0..<rect.y1 {
-                    let row = target.row(y)
-                    let s0 = (y - rect.y0) * 2 * side
-                    let py = Float(y) + 0.5
-                    for x in rect.x0..<rect.x1 {
-                        let s = s0 + (x - rect.x0) * 2
-                        let d = SIMD4(depth[s], depth[s + 1], depth[s + side], depth[s + side + 1])
-                        let covered = d .> farInvW
-                        if !any(covered) {
-                            row[x] = background
-                            depthOut?[y * frame.width + x] = 0
-                            continue
+                batchVaryings.withUnsafeMutableBufferPointer { bv in
+                    batchFragments.withUnsafeMutableBufferPointer { bf in
+                        batchColors.withUnsafeMutableBufferPointer { bc in
+                            counts.withUnsafeMutableBufferPointer { counts in
+                                @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
+                                    let f = fragment(id, px, py)
+                                    let l = f.barycentrics
+                                    let i = f.vertices
+                                    bv[n] = varyingsIn[Int(i.x)] * l.x + varyingsIn[Int(i.y)] * l.y + varyingsIn[Int(i.z)] * l.z
+                                    if keepFragments { bf[n] = f }
+                                    n += 1
+                                }
+                                for y in rect.y0..<rect.y1 {
+                                    let row = target.row(y)
+                                    let s0 = (y - rect.y0) * 2 * side
+                                    let py = Float(y) + 0.5
+                                    var n = 0
+                                    for x in rect.x0..<rect.x1 {
+                                        let s = s0 + (x - rect.x0) * 2
+                                        // Scalar on purpose: SIMDMask operations on 4 lanes get scalarized slowly.
+                                        let d0 = depth[s], d1 = depth[s + 1], d2 = depth[s + side], d3 = depth[s + side + 1]
+                                        let nearest = Swift.max(Swift.max(d0, d1), Swift.max(d2, d3))
+                                        if !(nearest > farInvW) {
+                                            counts[x - rect.x0] = .zero
+                                            depthOut?[y * frame.width + x] = 0
+                                            continue
+                                        }
+                                        // The nearest sample names the front surface.
+                                        let k = nearest == d0 ? s : nearest == d1 ? s + 1 : nearest == d2 ? s + side : s + side + 1
+                                        let px = Float(x) + 0.5
+                                        add(ids[k], px, py, &n)
+                                        depthOut?[y * frame.width + x] = nearest
+                                        // Samples within the gap of the nearest are the same surface.
+                                        let threshold = Swift.max(nearest * gapScale, farInvW.nextUp)
+                                        if Swift.min(Swift.min(d0, d1), Swift.min(d2, d3)) >= threshold {
+                                            counts[x - rect.x0] = SIMD2(4, 0)
+                                            continue
+                                        }
+                                        @inline(__always) func front(_ d: Float) -> Int32 { d >= threshold ? 1 : 0 }
+                                        @inline(__always) func back(_ d: Float) -> Int32 { d > farInvW && d < threshold ? 1 : 0 }
+                                        let frontCount = front(d0) + front(d1) + front(d2) + front(d3)
+                                        let behindCount = back(d0) + back(d1) + back(d2) + back(d3)
+                                        if behindCount > 0 {
+                                            // The nearest of the samples behind names the farther surface.
+                                            @inline(__always) func masked(_ d: Float) -> Float { d < threshold ? d : 0 }
+                                            let back = Swift.max(Swift.max(masked(d0), masked(d1)), Swift.max(masked(d2), masked(d3)))
+                                            let b = back == d0 ? s : back == d1 ? s + 1 : back == d2 ? s + side : s + side + 1
+                                            add(ids[b], px, py, &n)
+                                        }
+                                        counts[x - rect.x0] = SIMD2(frontCount, behindCount)
+                                    }
+                                    if n > 0 {
+                                        shader.shade(FragmentBatch(count: n, varyings: UnsafePointer(bv.baseAddress!),
+                                                                   fragments: UnsafePointer(bf.baseAddress!), colors: bc.baseAddress!))
+                                    }
+                                    var e = 0
+                                    for x in rect.x0..<rect.x1 {
+                                        let c = counts[x - rect.x0]
+                                        if c.x == 0 { row[x] = background; continue }
+                                        if c.x == 4 { row[x] = pack(bc[e]); e += 1; continue }
+                                        var sum = bc[e] * Float(c.x)
+                                        e += 1
+                                        if c.y > 0 { sum += bc[e] * Float(c.y); e += 1 }
+                                        sum += bg * Float(4 - c.x - c.y)
+                                        row[x] = pack(sum * 0.25)
+                                    }
+                                }
+                            }
                         }
-                        // The nearest sample names the front surface.
-                        let nearest = Swift.max(Swift.max(d.x, d.y), Swift.max(d.z, d.w))
-                        let k = nearest == d.x ? 0 : nearest == d.y ? 1 : nearest == d.z ? 2 : 3
-                        let sampleIndex = SIMD4(s, s + 1, s + side, s + side + 1)
-                        let front = ids[sampleIndex[k]]
-                        let px = Float(x) + 0.5
-                        let frontColor = shader.shade(fragment(front, px, py))
-                        depthOut?[y * frame.width + x] = nearest
-                        let inFront = covered .& (d .>= nearest * gapScale)
-                        let frontCount = inFront.countTrue
-                        if frontCount == 4 {
-                            row[x] = pack(frontColor)
-                            continue
-                        }
-                        var sum = frontColor * Float(frontCount)
-                        let behind = covered .& .!inFront
-                        let behindCount = behind.countTrue
-                        if behindCount > 0 {
-                            let masked = d.replacing(with: 0, where: .!behind)
-                            let back = Swift.max(Swift.max(masked.x, masked.y), Swift.max(masked.z, masked.w))
-                            let b = back == d.x ? 0 : back == d.y ? 1 : back == d.z ? 2 : 3
-                            sum += shader.shade(fragment(ids[sampleIndex[b]], px, py)) * Float(behindCount)
-                        }
-                        sum += bg * Float(4 - frontCount - behindCount)
-                        row[x] = pack(sum * 0.25)
                     }
                 }
             }

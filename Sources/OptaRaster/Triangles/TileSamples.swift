@@ -7,8 +7,9 @@ struct TileSamples {
 
     init(tileSize: Int) {
         side = tileSize * 2
-        depth = [Float](repeating: 0, count: side * side)
-        ids = [UInt32](repeating: 0, count: side * side)
+        // 8 spare samples at the end: 8-wide row loads may run past the last sample.
+        depth = [Float](repeating: 0, count: side * side + 8)
+        ids = [UInt32](repeating: 0, count: side * side + 8)
     }
 
     mutating func clear(farInvW: Float) {
@@ -95,6 +96,48 @@ struct TileSamples {
         let stepX0 = a0 * half, stepX1 = a1 * half, stepX2 = a2 * half
         let stepY0 = b0 * half, stepY1 = b1 * half, stepY2 = b2 * half
         var rowIndex = j0 * side
+        if maxX - minX < 64 * half && maxY - minY < 64 * half {
+            // Small triangle: edge values fit in 32 bits; test 8 samples of a row at once.
+            let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            let lanesF = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+            let sx0 = SIMD8<Int32>(repeating: Int32(stepX0)) &* lanes
+            let sx1 = SIMD8<Int32>(repeating: Int32(stepX1)) &* lanes
+            let sx2 = SIMD8<Int32>(repeating: Int32(stepX2)) &* lanes
+            let zx = lanesF * dzdx
+            let width = i1 - i0 + 1
+            let idv = SIMD8<UInt32>(repeating: id)
+            // Edge values relative to the first sample keep the 32-bit range.
+            var q0 = Int32(truncatingIfNeeded: r0), q1 = Int32(truncatingIfNeeded: r1), q2 = Int32(truncatingIfNeeded: r2)
+            let step8x = SIMD3<Int32>(Int32(stepX0 * 8), Int32(stepX1 * 8), Int32(stepX2 * 8))
+            for _ in j0...j1 {
+                var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
+                var e2 = SIMD8<Int32>(repeating: q2) &+ sx2
+                var z = zx + zRow
+                var i = 0
+                while i < width {
+                    // All lane logic in integer bit operations (SIMDMask operations get scalarized):
+                    // m is all ones where the sample is inside, valid and nearer than what is stored.
+                    let valid = (lanes &- Int32(width - i)) &>> 31
+                    let inside = ~((e0 | e1 | e2) &>> 31) & valid
+                    let at = rowIndex + i0 + i
+                    let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
+                    let old = dp.loadUnaligned(as: SIMD8<Float>.self)
+                    // z > old exactly when old − z is negative (IEEE subtraction of distinct values is never 0).
+                    let nearer = unsafeBitCast(old - z, to: SIMD8<Int32>.self) &>> 31
+                    let m = unsafeBitCast(inside & nearer, to: SIMD8<UInt32>.self)
+                    let oldBits = unsafeBitCast(old, to: SIMD8<UInt32>.self), zBits = unsafeBitCast(z, to: SIMD8<UInt32>.self)
+                    dp.storeBytes(of: (oldBits & ~m) | (zBits & m), as: SIMD8<UInt32>.self)
+                    let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
+                    ip.storeBytes(of: (oldIds & ~m) | (idv & m), as: SIMD8<UInt32>.self)
+                    e0 &+= step8x.x; e1 &+= step8x.y; e2 &+= step8x.z; z += dzdx * 8
+                    i += 8
+                }
+                q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
+                zRow += dzdy
+                rowIndex += side
+            }
+            return
+        }
         for _ in j0...j1 {
             var e0 = r0, e1 = r1, e2 = r2, z = zRow
             for i in i0...i1 {

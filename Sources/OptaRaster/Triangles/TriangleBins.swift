@@ -41,22 +41,10 @@ struct TriangleBins: Sendable {
             ParallelWork.run(count: chunkCount, threads: threads, scratch: { () }) { c, _ in
                 let screen = screenBox.buffer, clip = clipBox.buffer, indices = indexBox.buffer
                 let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
-                var tileOf: [UInt32] = [], item: [UInt32] = []
-                tileOf.reserveCapacity((end - first) * 5 / 4)
-                item.reserveCapacity((end - first) * 5 / 4)
+                var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY)
+                writer.tileOf.reserveCapacity((end - first) * 5 / 4)
+                writer.item.reserveCapacity((end - first) * 5 / 4)
                 var pieces: [ScreenTriangle] = []
-                @inline(__always) func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
-                    let x0 = x.min(), x1 = x.max(), y0 = y.min(), y1 = y.max()
-                    if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
-                    let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
-                    let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
-                    for ty in ty0...ty1 {
-                        for tx in tx0...tx1 {
-                            tileOf.append(UInt32(ty * tilesX + tx))
-                            item.append(entry)
-                        }
-                    }
-                }
                 for t in first..<end {
                     let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
                     let a = screen[i0], b = screen[i1], d = screen[i2]
@@ -65,17 +53,18 @@ struct TriangleBins: Sendable {
                         // Zero area: nothing to draw (both windings are drawn, so only the sign is free).
                         let area = Int64(x.y - x.x) * Int64(y.z - y.x) - Int64(y.y - y.x) * Int64(x.z - x.x)
                         if area == 0 { continue }
-                        add(x, y, UInt32(t))
+                        writer.add(x, y, UInt32(t))
                     } else if (a.outcode & b.outcode & d.outcode & ScreenVertex.behindNear) == 0 {
                         for piece in NearPlaneClipper.clip(clip[i0], clip[i1], clip[i2], triangle: UInt32(t),
                                                            halfWidth: halfWidth, halfHeight: halfHeight,
                                                            near: near, guardBand: guardBand) {
-                            add(piece.x, piece.y, Self.clippedFlag | UInt32(pieces.count))
+                            writer.add(piece.x, piece.y, Self.clippedFlag | UInt32(pieces.count))
                             pieces.append(piece)
                         }
                     }
                 }
                 // Counting sort by tile, stable, so each tile keeps triangle order.
+                let tileOf = writer.tileOf, item = writer.item
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
                 for t in tileOf { offsets[Int(t) + 1] += 1 }
                 for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
@@ -104,4 +93,33 @@ struct TriangleBins: Sendable {
 struct SendableBuffer<T>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<T>
     init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
+}
+
+/// Collects (tile, entry) pairs for every tile a triangle's bounding box touches.
+struct BinWriter {
+    let tilesX: Int
+    let tilesY: Int
+    let shift: Int
+    let maxX: Int32
+    let maxY: Int32
+    var tileOf: [UInt32] = []
+    var item: [UInt32] = []
+
+    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32) {
+        self.tilesX = tilesX; self.tilesY = tilesY; self.shift = shift; self.maxX = maxX; self.maxY = maxY
+    }
+
+    @inline(__always)
+    mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
+        let x0 = x.min(), x1 = x.max(), y0 = y.min(), y1 = y.max()
+        if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
+        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
+        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
+                tileOf.append(UInt32(ty * tilesX + tx))
+                item.append(entry)
+            }
+        }
+    }
 }

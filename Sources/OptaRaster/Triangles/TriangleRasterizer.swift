@@ -17,14 +17,17 @@ public enum TriangleRasterizer {
     /// Renders the mesh into `framebuffer`; pixels no triangle covers get `background` (packed,
     /// premultiplied). `afterTile` runs on each tile right after it is resolved (e.g. to composite
     /// an overlay while the tile is in cache). With `depth`, also returns each pixel's nearest 1/w
-    /// (0 where nothing is drawn), row-major.
+    /// (0 where nothing is drawn), row-major. `varyings` (one `SIMD8` per vertex) reach the shader
+    /// interpolated perspective-correctly.
     public static func render<S: TriangleShader>(
-        clip: [SIMD4<Float>], indices: [UInt32], shader: S, background: UInt32,
+        clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
         near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
         depth wantsDepth: Bool = false,
         afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
     ) -> [Float]? {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
+        let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
+        precondition(varyings.count == clip.count, "one set of varyings per vertex")
         let width = framebuffer.width, height = framebuffer.height
         let tileSize = TileScheduler.defaultTileSize
         let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
@@ -63,10 +66,11 @@ public enum TriangleRasterizer {
                 screen.withUnsafeBufferPointer { screenBuffer in
                     clip.withUnsafeBufferPointer { clipBuffer in
                         indices.withUnsafeBufferPointer { indexBuffer in
+                          varyings.withUnsafeBufferPointer { varyingBuffer in
                             let pixelBase = SharedMutablePointer(pixels.baseAddress!)
                             let depthBase = wantsDepth ? depthBuffer.baseAddress.map(SharedMutablePointer.init) : nil
                             let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
-                                                   indices: SendableBuffer(indexBuffer))
+                                                   indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
                             ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
                                 let rect = tiles[t]
                                 samples.clear(farInvW: frame.farInvW)
@@ -83,6 +87,7 @@ public enum TriangleRasterizer {
                                 }
                                 afterTile?(&target)
                             }
+                          }
                         }
                     }
                 }
@@ -106,4 +111,5 @@ struct MeshBuffers: Sendable {
     let screen: SendableBuffer<ScreenVertex>
     let clip: SendableBuffer<SIMD4<Float>>
     let indices: SendableBuffer<UInt32>
+    let varyings: SendableBuffer<SIMD8<Float>>
 }

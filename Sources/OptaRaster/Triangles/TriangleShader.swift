@@ -23,10 +23,10 @@ public struct TriangleFragment: Sendable {
     }
 
     /// Perspective-correct barycentric coordinates (they sum to 1).
-    @inlinable
+    @inlinable @inline(__always)
     public var barycentrics: SIMD3<Float> {
         let s = edge.x + edge.y + edge.z
-        return edge / s
+        return edge * (1 / s)
     }
 
     /// Screen-space derivatives of an attribute with vertex values `v`: (∂/∂x, ∂/∂y) per pixel.
@@ -39,9 +39,45 @@ public struct TriangleFragment: Sendable {
     }
 }
 
-/// Colours the pixels a triangle rasterizer resolved. A concrete generic parameter of the
-/// rasterizer, so `shade` is specialized and inlined into the resolve loop.
+/// A row's worth of fragments handed to a shader at once: each with its interpolated varyings
+/// (the mesh's per-vertex `SIMD8` values, perspective-correct) and its geometry. The shader
+/// writes one premultiplied RGBA colour (0…1) per fragment.
+public struct FragmentBatch {
+    public let count: Int
+    public let varyings: UnsafePointer<SIMD8<Float>>
+    public let fragments: UnsafePointer<TriangleFragment>
+    public let colors: UnsafeMutablePointer<SIMD4<Float>>
+
+    @inlinable
+    public init(count: Int, varyings: UnsafePointer<SIMD8<Float>>, fragments: UnsafePointer<TriangleFragment>,
+                colors: UnsafeMutablePointer<SIMD4<Float>>) {
+        self.count = count; self.varyings = varyings; self.fragments = fragments; self.colors = colors
+    }
+}
+
+/// Colours the pixels a triangle rasterizer resolved, a batch at a time (so a shader can work 8
+/// fragments wide). A concrete generic parameter of the rasterizer, never an existential.
 public protocol TriangleShader: Sendable {
-    /// Premultiplied RGBA in 0…1 of the fragment's pixel.
-    func shade(_ fragment: TriangleFragment) -> SIMD4<Float>
+    func shade(_ batch: FragmentBatch)
+    /// Whether `shade` reads `batch.fragments` (false lets the rasterizer skip filling them in).
+    var needsFragments: Bool { get }
+}
+
+extension TriangleShader {
+    public var needsFragments: Bool { true }
+}
+
+/// A shader written one fragment at a time.
+public protocol FragmentShader: TriangleShader {
+    /// Premultiplied RGBA in 0…1 of the fragment's pixel; `varyings` interpolated there.
+    func shade(_ fragment: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float>
+}
+
+extension FragmentShader {
+    @inlinable
+    public func shade(_ batch: FragmentBatch) {
+        for k in 0..<batch.count {
+            batch.colors[k] = shade(batch.fragments[k], varyings: batch.varyings[k])
+        }
+    }
 }

@@ -12,6 +12,8 @@ public struct PreparedSurface: Sendable {
     /// World positions: surface vertices (row-major grid), then the 4 floor corners.
     public let positions: [SIMD3<Float>]
     public let indices: [UInt32]
+    /// Per vertex (t, normal, position) for the shader, see `SurfaceShader.varyings`.
+    public let varyings: [SIMD8<Float>]
     public let surfaceTriangles: Int
     /// Height of the floor (the box's bottom), in domain units.
     public let floorZ: Double
@@ -62,6 +64,7 @@ public struct PreparedSurface: Sendable {
         }
         self.positions = positions
         self.indices = indices
+        varyings = SurfaceShader.varyings(levels: field.levels, normals: field.normals, positions: positions)
         switch heightScale {
         case .linear: scale = .linear(vmin: field.fMin, vmax: max(field.fMax, field.fMin + 1e-12))
         case .log: scale = .log(vmin: field.fMin, vmax: max(field.fMax, field.fMin + 1e-12), fmin: field.fMin, epsilon: 1)

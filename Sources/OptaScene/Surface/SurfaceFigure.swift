@@ -72,7 +72,7 @@ public struct SurfaceFigure: Sendable {
         let rows = camera.viewProjection(aspect: Double(width) / Double(height), near: prepared.spec.near, far: prepared.spec.far)
         let clip = ClipTransform.apply(rows.map { SIMD4<Float>($0) }, to: prepared.positions, threads: threads)
         return TriangleRasterizer.render(
-            clip: clip, indices: prepared.indices, shader: shader(camera: camera),
+            clip: clip, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
             into: &framebuffer, threads: threads, depth: true) ?? []
     }
