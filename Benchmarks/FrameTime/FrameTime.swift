@@ -34,4 +34,6 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
         }
     }
+
+    surfaceBenchmarks(scenarios: scenarios, threads: threads)
 }
