@@ -109,6 +109,23 @@ struct TileSamples {
             // Edge values relative to the first sample keep the 32-bit range.
             var q0 = Int32(truncatingIfNeeded: r0), q1 = Int32(truncatingIfNeeded: r1), q2 = Int32(truncatingIfNeeded: r2)
             let step8x = SIMD3<Int32>(Int32(stepX0 * 8), Int32(stepX1 * 8), Int32(stepX2 * 8))
+            if width <= 3 {
+                // Narrow (most triangles of fine meshes): scalar, so neighbouring triangles' stores
+                // never overlap an 8-wide load.
+                let s0 = Int32(truncatingIfNeeded: stepX0), s1 = Int32(truncatingIfNeeded: stepX1), s2 = Int32(truncatingIfNeeded: stepX2)
+                for _ in j0...j1 {
+                    var e0 = q0, e1 = q1, e2 = q2, z = zRow
+                    var at = rowIndex + i0
+                    for _ in 0..<width {
+                        if (e0 | e1 | e2) >= 0 && z > depth[at] { depth[at] = z; ids[at] = id }
+                        e0 &+= s0; e1 &+= s1; e2 &+= s2; z += dzdx; at += 1
+                    }
+                    q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
+                    zRow += dzdy
+                    rowIndex += side
+                }
+                return
+            }
             for _ in j0...j1 {
                 var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
                 var e2 = SIMD8<Int32>(repeating: q2) &+ sx2

@@ -115,6 +115,11 @@ struct BinWriter {
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
         let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
         let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
+        if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
+            tileOf.append(UInt32(ty0 * tilesX + tx0))
+            item.append(entry)
+            return
+        }
         for ty in ty0...ty1 {
             for tx in tx0...tx1 {
                 tileOf.append(UInt32(ty * tilesX + tx))

@@ -58,7 +58,9 @@ public enum TriangleRasterizer {
             }
         }
         // 3. Per tile: rasterize depth samples, resolve and shade, then the caller's overlay.
-        var depthOut = wantsDepth ? [Float](repeating: 0, count: width * height) : []
+        // Every pixel's depth is written by its tile below, so the storage starts uninitialized.
+        var depthOut = wantsDepth
+            ? [Float](unsafeUninitializedCapacity: width * height) { _, count in count = width * height } : []
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
         framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -83,6 +85,9 @@ public enum TriangleRasterizer {
                                     for y in rect.y0..<rect.y1 {
                                         let row = target.row(y)
                                         for x in rect.x0..<rect.x1 { row[x] = background }
+                                        if let d = depthBase?.base {
+                                            (d + y * width + rect.x0).update(repeating: 0, count: rect.width)
+                                        }
                                     }
                                 }
                                 afterTile?(&target)
