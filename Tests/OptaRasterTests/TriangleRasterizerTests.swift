@@ -97,6 +97,37 @@ private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int
         #expect(missing == 0)
     }
 
+    @Test func fineMeshCoversEverySampleExactlyOnce() {
+        // Cells of 1.3 and 3.7 pixels (narrow and 8-wide raster paths), corners off the sample grid,
+        // both diagonals: inside the mesh every sample is drawn by exactly one triangle.
+        for cell in [333.0, 947.0] {
+            let n = Int(7000 / cell)
+            func corner(_ i: Int, _ j: Int) -> SIMD2<Int32> {
+                SIMD2(Int32(1000 + Double(i) * cell + Double((i * 7 + j * 3) % 5)), Int32(900 + Double(j) * cell + Double((i * 5 + j) % 3)))
+            }
+            var tris: [(SIMD3<Int32>, SIMD3<Int32>)] = []
+            for j in 0..<n {
+                for i in 0..<n {
+                    let a = corner(i, j), b = corner(i + 1, j), c = corner(i, j + 1), d = corner(i + 1, j + 1)
+                    let quads = (i + j) % 2 == 0 ? [(a, b, d), (a, d, c)] : [(a, b, c), (b, d, c)]
+                    for (p, q, r) in quads { tris.append((SIMD3(p.x, q.x, r.x), SIMD3(p.y, q.y, r.y))) }
+                }
+            }
+            let counts = sampleCoverage(tris)
+            #expect(counts.max() == 1, "cell \(cell)")
+            // Samples safely inside the mesh's outline are all covered.
+            let lo = 1000.0 + 8, hi = 1000.0 + Double(n) * cell - 8
+            var missing = 0
+            for j in 0..<128 {
+                for i in 0..<128 {
+                    let x = Double(64 + 128 * i), y = Double(64 + 128 * j)
+                    if x > lo && x < hi && y > lo - 100 && y < hi - 100 && counts[j * 128 + i] == 0 { missing += 1 }
+                }
+            }
+            #expect(missing == 0, "cell \(cell)")
+        }
+    }
+
     @Test func meshOfQuadsCoversTheFrameWithoutSeams() {
         // A 9×7 grid of quads (two triangles each) over the whole 100×70 frame, corners off the
         // pixel grid: every pixel is fully covered, none shows the background.
