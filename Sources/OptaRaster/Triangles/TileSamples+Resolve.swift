@@ -2,7 +2,7 @@ extension TileSamples {
     /// Turns the tile's samples into pixels: each pixel is shaded once for its nearest surface and
     /// once more for samples of a farther surface (a silhouette), then blended with the background
     /// by how many of its 4 samples each covers.
-    func resolve<S: TriangleShader>(into target: inout TileTarget, mesh: MeshBuffers, frame: FrameGeometry,
+    mutating func resolve<S: TriangleShader>(into target: inout TileTarget, mesh: MeshBuffers, frame: FrameGeometry,
                                     shader: S, background: UInt32, depth depthOut: UnsafeMutablePointer<Float>?) {
         let rect = target.rect
         let side = side
@@ -31,13 +31,14 @@ extension TileSamples {
         }
         // One row at a time: collect the fragments to shade (front surface, and a farther one at
         // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
-        let maxEntries = 2 * rect.width
-        var batchVaryings = [SIMD8<Float>](repeating: .zero, count: maxEntries)
-        var batchFragments = [TriangleFragment](repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0,
-                                                                            edge: .zero, dx: .zero, dy: .zero), count: maxEntries)
-        var batchColors = [SIMD4<Float>](repeating: .zero, count: maxEntries)
-        // Per pixel of the row: samples in front, samples behind (their entry follows the front one).
-        var counts = [SIMD2<Int32>](repeating: .zero, count: rect.width)
+        // Moved out of self for the pass (unique, so no copy), and back at the end.
+        var batchVaryings = self.batchVaryings, batchFragments = self.batchFragments
+        var batchColors = self.batchColors, counts = self.counts
+        self.batchVaryings = []; self.batchFragments = []; self.batchColors = []; self.counts = []
+        defer {
+            self.batchVaryings = batchVaryings; self.batchFragments = batchFragments
+            self.batchColors = batchColors; self.counts = counts
+        }
         let varyingsIn = mesh.varyings.buffer
         let keepFragments = shader.needsFragments
         depth.withUnsafeBufferPointer { depth in

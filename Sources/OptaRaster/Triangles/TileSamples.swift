@@ -4,8 +4,18 @@ struct TileSamples {
     let side: Int
     var depth: [Float]
     var ids: [UInt32]
+    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
+    var batchVaryings: [SIMD8<Float>]
+    var batchFragments: [TriangleFragment]
+    var batchColors: [SIMD4<Float>]
+    var counts: [SIMD2<Int32>]
 
     init(tileSize: Int) {
+        batchVaryings = [SIMD8<Float>](repeating: .zero, count: 2 * tileSize)
+        batchFragments = [TriangleFragment](repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0,
+                                                                        edge: .zero, dx: .zero, dy: .zero), count: 2 * tileSize)
+        batchColors = [SIMD4<Float>](repeating: .zero, count: 2 * tileSize)
+        counts = [SIMD2<Int32>](repeating: .zero, count: tileSize)
         side = tileSize * 2
         // 8 spare samples at the end: 8-wide row loads may run past the last sample.
         depth = [Float](repeating: 0, count: side * side + 8)
