@@ -34,6 +34,6 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
         }
     }
-
+    r2GraphBenchmark(scenarios: scenarios, threads: threads)
     surfaceBenchmarks(scenarios: scenarios, threads: threads)
 }

@@ -118,4 +118,18 @@ import Testing
         let solver = try #require(tree.node(id: "panel1/solver/Adam")?.bounds)
         #expect(solver.maxX <= Double(figure.panels[0].rect.x1))
     }
+
+    @Test func aPanelWithItsOwnCameraShowsItsOwnViewBesideTheFollowingOne() throws {
+        let scenario = try ScenarioLoader.parse(Data("""
+            {"version": 1, "size": {"width": 800, "height": 300}, "landscape": {"function": "rosenbrock"},
+             "camera": {"center": [0, 1], "zoom": 2},
+             "panels": [{"view": "landscape"}, {"view": "landscape", "camera": {"center": [1, 1], "zoom": 4}, "title": "Detail"}]}
+            """.utf8))
+        let state = try HeadlessSession(scenario: scenario).renderState
+        let tree = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state).accessibilityTree(for: state)
+        // The first panel follows the session camera; the second keeps its own view.
+        #expect(tree.node(id: "panel1/document")?.description?.hasPrefix("Rosenbrock on [−1, 1] × [0, 2]") == true)
+        #expect(tree.node(id: "panel2/document")?.name == "Detail")
+        #expect(tree.node(id: "panel2/document")?.description?.hasPrefix("Rosenbrock on [0.5, 1.5] × [0.5, 1.5]") == true)
+    }
 }

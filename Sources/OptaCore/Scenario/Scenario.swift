@@ -15,6 +15,8 @@ public struct Scenario: Sendable, Equatable {
     public var stepsPerFrame: Int
     /// The view to open with; nil shows the landscape's domain.
     public var camera: Camera2D?
+    /// A node-link graph to show instead of a landscape (see `kind`).
+    public var graph: GraphSpec?
     /// Several views side by side (e.g. landscape and convergence chart); empty shows the one view.
     public var panels: [PanelSpec] = []
     /// The 3D surface (`"view": "3d"`); nil draws the 2D landscape.
@@ -22,7 +24,7 @@ public struct Scenario: Sendable, Equatable {
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
-                stepsPerFrame: Int = 1, camera: Camera2D? = nil) {
+                stepsPerFrame: Int = 1, camera: Camera2D? = nil, graph: GraphSpec? = nil) {
         self.title = title
         self.width = width
         self.height = height
@@ -32,6 +34,7 @@ public struct Scenario: Sendable, Equatable {
         self.solvers = solvers
         self.stepsPerFrame = stepsPerFrame
         self.camera = camera
+        self.graph = graph
     }
 }
 

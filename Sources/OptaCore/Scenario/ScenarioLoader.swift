@@ -20,7 +20,7 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface", "graph"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -33,10 +33,21 @@ public enum ScenarioLoader {
             width = try size.integer("width", in: 1...16384) ?? width
             height = try size.integer("height", in: 1...16384) ?? height
         }
-        guard let landscapeReader = try root.object("landscape") else {
-            throw ScenarioError(path: "landscape", message: "is missing; add {\"function\": \"rosenbrock\"} or {\"expression\": \"...\"}")
+        let graph = try root.object("graph").map { g throws(ScenarioError) in try parseGraph(g, baseFolder: baseFolder) }
+        let landscape: LandscapeSpec
+        if let landscapeReader = try root.object("landscape") {
+            if graph != nil {
+                throw ScenarioError(path: "graph", message: "cannot be shown together with \"landscape\" yet; remove one of them")
+            }
+            landscape = try parseLandscape(landscapeReader)
+        } else if graph != nil {
+            landscape = Scenario.graphLandscape
+        } else {
+            throw ScenarioError(path: "landscape", message: "is missing; add {\"function\": \"rosenbrock\"} or {\"expression\": \"...\"} (or a \"graph\")")
         }
-        let landscape = try parseLandscape(landscapeReader)
+        if graph != nil, root.has("solvers") {
+            throw ScenarioError(path: "solvers", message: "cannot run on a graph (its force layout is its solver); remove \"solvers\"")
+        }
         var paths: [PathSpec] = []
         if let items = try root.array("paths") {
             for (i, item) in items.enumerated() {
@@ -94,9 +105,19 @@ public enum ScenarioLoader {
         }
         var scenario = Scenario(title: try root.string("title"), width: width, height: height,
                                 landscape: landscape, paths: paths, axes: axes, solvers: solvers,
-                                stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera)
+                                stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
+                                graph: graph)
         scenario.panels = try parsePanels(root, landscape: landscape)
         scenario.surface = surface
+        if surface != nil, graph != nil {
+            throw ScenarioError(path: "view", message: "\"3d\" shows a landscape, not a graph; remove \"view\" or \"graph\"")
+        }
+        if surface != nil, !scenario.panels.isEmpty {
+            throw ScenarioError(path: "panels", message: "cannot hold a 3D surface yet; remove \"panels\" or use \"view\": \"2d\"")
+        }
+        if graph != nil, !scenario.panels.isEmpty {
+            throw ScenarioError(path: "panels", message: "cannot hold a graph yet; remove \"panels\" or \"graph\"")
+        }
         return scenario
     }
 

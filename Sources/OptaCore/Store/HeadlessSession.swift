@@ -6,10 +6,19 @@ public struct HeadlessSession: Sendable {
     public private(set) var runs: [SolverRun]
     /// The last frame completed (−1 before the first).
     public private(set) var frame = -1
+    /// A graph scenario's force layout, stepped like a solver (nil for fixed layouts and landscapes).
+    public private(set) var layout: ForceLayout?
 
     public init(scenario: Scenario) throws(ScenarioError) {
         state = AppState(scenario: scenario)
         runs = try Self.makeRuns(scenario)
+        layout = Self.makeLayout(scenario)
+    }
+
+    /// The force layout a graph scenario asks for, fresh.
+    public static func makeLayout(_ scenario: Scenario) -> ForceLayout? {
+        guard let graph = scenario.graph, graph.layout.method == .force else { return nil }
+        return ForceLayout(graph: graph)
     }
 
     /// Fresh runs for the scenario's solvers.
@@ -32,6 +41,7 @@ public struct HeadlessSession: Sendable {
         state = Reducer.reduce(state, action)
         if state.solverGeneration != generation, let fresh = try? Self.makeRuns(state.scenario) {
             runs = fresh
+            layout = Self.makeLayout(state.scenario)
         }
     }
 
@@ -43,6 +53,7 @@ public struct HeadlessSession: Sendable {
         for i in runs.indices {
             runs[i].run(steps: steps, on: objective)
         }
+        for _ in 0..<steps { layout?.step() }
         frame += 1
     }
 
@@ -53,6 +64,7 @@ public struct HeadlessSession: Sendable {
         for i in runs.indices {
             while runs[i].status == .running { runs[i].step(on: objective) }
         }
+        while let l = layout, !l.isSettled { layout?.step() }
     }
 
     /// Replays `trace` up to and including frame `last`: frame k applies the trace's actions for k,
@@ -72,6 +84,7 @@ public struct HeadlessSession: Sendable {
 
     /// What the current frame shows.
     public var renderState: RenderState {
-        RenderState(frame: max(frame, 0), state: state, solvers: runs.map { SolverSnapshot($0, paused: !state.solversRunning) })
+        RenderState(frame: max(frame, 0), state: state, solvers: runs.map { SolverSnapshot($0, paused: !state.solversRunning) },
+                    graphLayout: layout?.snapshot)
     }
 }

@@ -10,8 +10,12 @@ public struct RenderState: Sendable, Equatable {
     public let selection: String?
     /// The 3D camera, for `"view": "3d"` scenarios.
     public let orbit: OrbitCamera?
+    /// A graph scenario's current node positions (from its layout solver); nil uses the
+    /// positions the scenario gives.
+    public let graphLayout: GraphLayoutSnapshot?
 
-    public init(frame: Int, state: AppState, solvers: [SolverSnapshot]) {
+    public init(frame: Int, state: AppState, solvers: [SolverSnapshot], graphLayout: GraphLayoutSnapshot? = nil) {
+        self.graphLayout = graphLayout
         self.frame = frame
         var shown = state.visibleScenario
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })

@@ -12,16 +12,19 @@ public struct BinnedDrawList: Sendable {
     @usableFromInline let shapes: [PreparedShape]
     @usableFromInline let segments: [StrokeSegment]
     @usableFromInline let maskBytes: [UInt8]
+    @usableFromInline let planes: [SIMD3<Float>]
+    @usableFromInline let pieces: [StrokePiece]
+    @usableFromInline let pieceEdges: [SIMD4<Float>]
     /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
     @usableFromInline let binStart: [Int32]
     @usableFromInline let entries: [BinEntry]
 
     /// Prepares and bins `list` for a `width × height` frame cut into `tileSize` tiles.
     /// Items that are off-screen, empty, or have non-finite geometry are dropped here.
-    public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize) {
+    /// Long lists are binned in chunks on up to `threads` threads (same result for any count).
+    public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize, threads: Int = 1) {
         precondition(width > 0 && height > 0 && tileSize > 0, "BinnedDrawList needs a positive size")
-        var binner = DrawListBinner(width: width, height: height, tileSize: tileSize)
-        for item in list.items { binner.add(item) }
+        let binner = DrawListBinner.binned(list.items, width: width, height: height, tileSize: tileSize, threads: threads)
         let bins = binner.finish()
         self.width = width
         self.height = height
@@ -31,6 +34,9 @@ public struct BinnedDrawList: Sendable {
         self.shapes = binner.shapes
         self.segments = binner.segments
         self.maskBytes = binner.maskBytes
+        self.planes = binner.planes
+        self.pieces = binner.pieces
+        self.pieceEdges = binner.pieceEdges
         self.binStart = bins.start
         self.entries = bins.entries
     }

@@ -19,4 +19,16 @@ public enum DrawItem: Sendable {
     /// An 8-bit coverage mask (text glyphs) placed with its top-left pixel at (x, y), tinted `color`.
     /// `coverage` is row-major, `width * height` bytes.
     case mask(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8], color: RGBA)
+    /// A straight line with round caps: the same pixels as a two-point `polyline`, without an
+    /// array to allocate (graph edges).
+    case line(from: SIMD2<Float>, to: SIMD2<Float>, width: Float, color: RGBA)
+    /// A filled convex polygon (arrowheads, markers), points in either winding; each edge is
+    /// anti-aliased over 1 px centred on it.
+    case convexPolygon(points: [SIMD2<Float>], fill: RGBA)
+    /// A rectangle with corners rounded by `radius`, filled, with an optional outline of
+    /// `outlineWidth` centred on its edge (0 for none).
+    case roundedRect(PixelRectF, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA)
+    /// A polyline with caps and joins of its own (`DrawItem.stroke(points:width:color:cap:join:)`);
+    /// widths below 1 px keep a 1 px footprint at lower alpha, like every stroke.
+    case styledStroke(points: [SIMD2<Float>], width: Float, color: RGBA, cap: LineCap, join: LineJoin, miterLimit: Float)
 }

@@ -6,8 +6,13 @@ struct DrawListBinner {
     var shapes: [PreparedShape] = []
     var segments: [StrokeSegment] = []
     var maskBytes: [UInt8] = []
+    /// Edge half-planes of convex polygons: (nx, ny, c) per edge.
+    var planes: [SIMD3<Float>] = []
+    /// Pieces of styled strokes and their edges.
+    var pieces: [StrokePiece] = []
+    var pieceEdges: [SIMD4<Float>] = []
     /// (tile, entry) in list order; sorted into bins by `finish()`.
-    private var pending: [(tile: Int32, entry: BinEntry)] = []
+    var pending: [(tile: Int32, entry: BinEntry)] = []
 
     init(width: Int, height: Int, tileSize: Int) {
         self.width = width; self.height = height; self.tileSize = tileSize
@@ -30,6 +35,14 @@ struct DrawListBinner {
             addRect(r, fill: fill)
         case let .mask(x, y, w, h, coverage, color):
             addMask(x: x, y: y, width: w, height: h, coverage: coverage, color: color)
+        case let .line(from, to, width, color):
+            addLine(from, to, width: width, color: color)
+        case let .convexPolygon(points, fill):
+            addPolygon(points, fill: fill)
+        case let .roundedRect(r, radius, fill, outlineWidth, outline):
+            addRoundedRect(r, radius: radius, fill: fill, outlineWidth: outlineWidth, outline: outline)
+        case let .styledStroke(points, width, color, cap, join, miterLimit):
+            addStyledStroke(points, width: width, color: color, cap: cap, join: join, miterLimit: miterLimit)
         }
     }
 
@@ -66,6 +79,98 @@ struct DrawListBinner {
                 }
             }
         }
+    }
+
+    /// A round-capped line: exactly `addPolyline([p, q], …)`.
+    private mutating func addLine(_ p: SIMD2<Float>, _ q: SIMD2<Float>, width: Float, color: RGBA) {
+        guard width.isFinite, width > 0, color.isFinite, color.a > 0 else { return }
+        let profile = CoverageProfile(halfWidth: width / 2)
+        let clipper = SegmentClipper(width: self.width, height: height, margin: profile.reach + 2)
+        guard let (a, b) = clipper.clip(p, q) else { return }
+        let s = segments.count
+        let seg = StrokeSegment(from: a, to: b, reach: profile.reach)
+        segments.append(seg)
+        let shape = Int32(shapes.count)
+        shapes.append(.stroke(color: color.fading(by: profile.alphaScale).premultipliedPacked, reach: profile.reach))
+        let grid = self.grid
+        grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
+            if seg.mayTouch(rect, reach: profile.reach) {
+                pending.append((tile, BinEntry(shape: shape, first: Int32(s), count: 1)))
+            }
+        }
+    }
+
+    private mutating func addPolygon(_ points: [SIMD2<Float>], fill: RGBA) {
+        guard points.count >= 3, fill.isFinite, fill.a > 0,
+              points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { return }
+        // Winding from the signed area; planes face inwards.
+        var area: Float = 0
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            area += p.x * q.y - q.x * p.y
+        }
+        guard abs(area) > 1e-6 else { return }
+        let sign: Float = area > 0 ? 1 : -1
+        let first = planes.count
+        var lo = points[0], hi = points[0]
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+            let e = q - p
+            let len = (e * e).sum().squareRoot()
+            guard len > 1e-6 else { continue }
+            let n = sign * SIMD2<Float>(-e.y, e.x) / len
+            planes.append(SIMD3(n.x, n.y, -(n.x * p.x + n.y * p.y)))
+        }
+        let shape = PolygonShape(first: first, edgeCount: planes.count - first, lo: lo - 0.5, hi: hi + 0.5,
+                                 color: fill.premultipliedPacked)
+        addBoxed(.polygon(shape), lo: lo - 1, hi: hi + 1)
+    }
+
+    private mutating func addStyledStroke(_ points: [SIMD2<Float>], width: Float, color: RGBA, cap: LineCap,
+                                          join: LineJoin, miterLimit: Float) {
+        guard width.isFinite, width > 0, width < 1e4, color.isFinite, color.a > 0,
+              points.allSatisfy({ !$0.x.isFinite || abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { return }
+        // Thin strokes keep a 1 px footprint, like every stroke, at lower alpha.
+        let profile = CoverageProfile(halfWidth: width / 2)
+        let (polygons, disks) = StrokePieceBuilder.pieces(points, width: Swift.max(width, 1), cap: cap, join: join,
+                                                          miterLimit: miterLimit.isFinite ? miterLimit : 4)
+        guard !polygons.isEmpty || !disks.isEmpty else { return }
+        let first = pieces.count
+        for polygon in polygons {
+            pieces.append(StrokePiece(first: Int32(pieceEdges.count), count: Int32(polygon.count), disk: .zero))
+            pieceEdges += polygon
+        }
+        for d in disks {
+            pieces.append(StrokePiece(first: 0, count: 0, disk: SIMD3(d.x, d.y, CoverageProfile(halfWidth: d.z).reach)))
+        }
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
+        var lo = finite[0], hi = finite[0]
+        for p in finite { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        let grow = Swift.max(width, 1) / 2 * Swift.max(miterLimit.isFinite ? miterLimit : 4, 1.5) + 1
+        lo -= grow; hi += grow
+        let shape = StyledStrokeShape(first: first, count: pieces.count - first, lo: lo, hi: hi,
+                                      color: color.fading(by: profile.alphaScale).premultipliedPacked)
+        addBoxed(.styledStroke(shape), lo: lo, hi: hi)
+    }
+
+    private mutating func addRoundedRect(_ r: PixelRectF, radius: Float, fill: RGBA, outlineWidth: Float, outline: RGBA) {
+        guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite, radius.isFinite, fill.isFinite else { return }
+        let hasOutline = outlineWidth.isFinite && outlineWidth > 0 && outline.isFinite && outline.a > 0
+        guard fill.a > 0 || hasOutline else { return }
+        let x0 = min(r.x0, r.x1), x1 = max(r.x0, r.x1), y0 = min(r.y0, r.y1), y1 = max(r.y0, r.y1)
+        guard x1 - x0 < 1e6, y1 - y0 < 1e6 else { return }
+        let half = SIMD2<Float>((x1 - x0) / 2, (y1 - y0) / 2)
+        let radius = max(0, min(radius, min(half.x, half.y)))
+        let profile = CoverageProfile(halfWidth: hasOutline ? outlineWidth / 2 : 0)
+        let reach = (hasOutline ? profile.reach : 0) + 1
+        let center = SIMD2<Float>((x0 + x1) / 2, (y0 + y1) / 2)
+        let shape = RoundedRectShape(
+            center: center, half: half, radius: radius,
+            fill: fill.a > 0 ? fill.premultipliedPacked : 0,
+            outline: hasOutline ? outline.fading(by: profile.alphaScale).premultipliedPacked : 0,
+            outlineProfile: profile, reach: reach)
+        addBoxed(.roundedRect(shape), lo: center - half - reach, hi: center + half + reach)
     }
 
     private mutating func addSegment(_ p: SIMD2<Float>, _ q: SIMD2<Float>, width: Float, color: RGBA) {

@@ -1,7 +1,7 @@
 extension Framebuffer {
     /// Draws `list` over the frame's current pixels, tile by tile on up to `threads` threads.
     public mutating func draw(_ list: DrawList, threads: Int = 1, tileSize: Int = TileScheduler.defaultTileSize) {
-        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize)
+        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
         draw(binned, threads: threads)
     }
 
@@ -9,6 +9,18 @@ extension Framebuffer {
     public mutating func draw(_ binned: BinnedDrawList, threads: Int = 1) {
         precondition(binned.width == width && binned.height == height, "binned list is for another frame size")
         TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
+            binned.composite(into: &target)
+        }
+    }
+
+    /// Fills the frame with `background` and draws `list` over it in one pass: each tile is
+    /// filled and composited while it sits in cache (the same pixels as `clear` then `draw`).
+    public mutating func draw(_ list: DrawList, over background: UInt32, threads: Int = 1,
+                              tileSize: Int = TileScheduler.defaultTileSize) {
+        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
+        TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
+            let r = target.rect
+            for y in r.y0..<r.y1 { (target.row(y) + r.x0).update(repeating: background, count: r.width) }
             binned.composite(into: &target)
         }
     }

@@ -10,6 +10,33 @@ enum PreparedShape: Sendable {
     case ring(RingShape)
     case rect(RectShape)
     case mask(MaskShape)
+    case polygon(PolygonShape)
+    case roundedRect(RoundedRectShape)
+    case styledStroke(StyledStrokeShape)
+}
+
+/// A convex polygon: its edges are `edgeCount` half-planes starting at `first` in the binned
+/// list's plane storage (`n · p + c ≥ 0` inside, `n` unit length).
+@usableFromInline
+struct PolygonShape: Sendable {
+    @usableFromInline var first: Int
+    @usableFromInline var edgeCount: Int
+    @usableFromInline var lo: SIMD2<Float>
+    @usableFromInline var hi: SIMD2<Float>
+    @usableFromInline var color: UInt32
+}
+
+/// A rounded rectangle as centre, half size, corner radius, fill and outline.
+@usableFromInline
+struct RoundedRectShape: Sendable {
+    @usableFromInline var center: SIMD2<Float>
+    @usableFromInline var half: SIMD2<Float>
+    @usableFromInline var radius: Float
+    @usableFromInline var fill: UInt32
+    /// 0 when there is no outline.
+    @usableFromInline var outline: UInt32
+    @usableFromInline var outlineProfile: CoverageProfile
+    @usableFromInline var reach: Float
 }
 
 /// A straight line with butt caps.

@@ -16,19 +16,25 @@ enum StrokeRaster {
         }
     }
 
-    /// One segment: coverage straight from its distance, row span by row span.
-    ///
-    /// Spans of up to 4 pixels (steep thin lines: most rows) are processed as a fixed group of 4,
-    /// branch-free; pixels outside the span have zero coverage, and blending zero coverage leaves
-    /// a pixel exactly unchanged.
+    /// One segment: coverage straight from its distance, row span by row span, 8 lanes at a time
+    /// (`StrokeSpan8`; `drawSingleScalar` for tiles narrower than 8 pixels, with the same bytes).
     @inline(__always)
     static func drawSingle(_ seg: StrokeSegment, color: UInt32, reach: Float, clip: PixelRect, target: TileTarget) {
+        guard clip.width >= 8, seg.invLen2 > 0 else {
+            drawSingleScalar(seg, color: color, reach: reach, clip: clip, target: target)
+            return
+        }
+        StrokeSpan8(seg, reach: reach).draw(color: color, clip: clip, target: target)
+    }
+
+    /// `drawSingle` one pixel at a time.
+    @inline(__always)
+    static func drawSingleScalar(_ seg: StrokeSegment, color: UInt32, reach: Float, clip: PixelRect, target: TileTarget) {
         let (y0, y1) = seg.rows(in: clip, reach: reach)
         var y = y0
         while y < y1 {
-            var (x0, x1) = seg.columns(row: y, reach: reach, clipX0: clip.x0, clipX1: clip.x1)
+            let (x0, x1) = seg.columns(row: y, reach: reach, clipX0: clip.x0, clipX1: clip.x1)
             if x0 < x1 {
-                if x1 - x0 <= 4 && x0 + 4 <= clip.x1 { x1 = x0 + 4 }
                 let row = target.row(y)
                 let py = Float(y) + 0.5
                 for x in x0..<x1 {

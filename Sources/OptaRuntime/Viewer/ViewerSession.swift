@@ -44,6 +44,8 @@ public final class ViewerSession {
     var state: AppState
     var lockstep: HeadlessSession?
     var workers: [SolverWorker] = []
+    /// A graph scenario's force layout, settling live on its own thread.
+    var layoutWorker: GraphLayoutWorker?
     var recorder: FrameStatsRecorder
     var trace = Trace()
     var gestures: GestureRecognizer
@@ -73,6 +75,9 @@ public final class ViewerSession {
             workers = try scenario.solvers.map {
                 try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate)
             }
+            layoutWorker = HeadlessSession.makeLayout(scenario).map {
+                GraphLayoutWorker(layout: $0, iterationsPerSecond: options.solverRate ?? 60)
+            }
         }
     }
 
@@ -80,7 +85,11 @@ public final class ViewerSession {
     public func run(source: InputSource, sink: FrameSink, clock: any FrameClock) -> Report {
         warmUp(sink: sink)
         workers.forEach { $0.start() }
-        defer { workers.forEach { $0.cancel() } }
+        layoutWorker?.start()
+        defer {
+            workers.forEach { $0.cancel() }
+            layoutWorker?.cancel()
+        }
         let loop = FrameLoop(clock: clock, interval: .seconds(1) / options.fps, maxFrames: options.maxFrames)
         let report = loop.run { tick in self.frame(tick, source: source, sink: sink, clock: clock) }
         recorder.recordSkipped(report.skippedFrames)
@@ -93,7 +102,8 @@ public final class ViewerSession {
     /// (a first frame that misses its deadline is a visible stutter).
     func warmUp(sink: FrameSink) {
         let size = sink.drawableSize
-        let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot))
+        let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot),
+                                                                     graphLayout: layoutWorker?.snapshot)
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
         let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
@@ -124,7 +134,7 @@ public final class ViewerSession {
             lockstep = session
         }
         let renderState = lockstep?.renderState
-            ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot))
+            ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
             framebuffer = Framebuffer(width: size.x, height: size.y)
@@ -185,9 +195,13 @@ public final class ViewerSession {
         }
         let before = state
         state = Reducer.reduce(state, action)
-        if state.solverGeneration != before.solverGeneration { workers.forEach { $0.reset() } }
+        if state.solverGeneration != before.solverGeneration {
+            workers.forEach { $0.reset() }
+            layoutWorker?.reset()
+        }
         if state.solversRunning != before.solversRunning {
             workers.forEach { state.solversRunning ? $0.resume() : $0.pause() }
+            if let layoutWorker { state.solversRunning ? layoutWorker.resume() : layoutWorker.pause() }
         }
         if state.pendingSteps > before.pendingSteps { workers.forEach { $0.step() } }
     }

@@ -15,7 +15,8 @@ public struct SessionFigures: Sendable {
 
     public init(scenario: Scenario, fonts: FontLibrary) {
         surface = scenario.surface.map { _ in PreparedSurface(scenario: scenario) }
-        homeRange = PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
+        homeRange = scenario.kind == .graph ? nil
+            : PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
         homeDomain = scenario.landscape.domain
         self.fonts = fonts
     }
@@ -32,6 +33,7 @@ public struct SessionFigures: Sendable {
         }
         if scenario.panels.count > 1 { return panelsFigure(for: state, width: width, height: height) }
         if let surface { return SurfaceFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: surface) }
+        if scenario.kind == .graph { return GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts) }
         return landscapeFigure(for: state, width: width, height: height)
     }
 

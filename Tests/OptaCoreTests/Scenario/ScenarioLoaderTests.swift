@@ -49,7 +49,7 @@ import Testing
     @Test func errorsNameTheJSONPathAndTheFix() {
         expectError(#"{"landscape": {"function": "rosenbrock"}}"#, #"version is missing; add "version": 1"#)
         expectError(#"{"version": 2, "landscape": {"function": "rosenbrock"}}"#, "version must be 1, got 2")
-        expectError(#"{"version": 1}"#, #"landscape is missing; add {"function": "rosenbrock"} or {"expression": "..."}"#)
+        expectError(#"{"version": 1}"#, #"landscape is missing; add {"function": "rosenbrock"} or {"expression": "..."} (or a "graph")"#)
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrock", "scale": "logarithmic"}}"#,
                     #"landscape.scale must be "log" or "linear", got "logarithmic""#)
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrok"}}"#,
@@ -69,7 +69,7 @@ import Testing
         expectError(#"{"version": 1, "landscape": {"function": "booth", "contours": {"color": [2, 0, 0]}}}"#,
                     "landscape.contours.color[0] must be between 0 and 1, got 2")
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "extra": 1}"#,
-                    "extra is not a known field; allowed here: version, title, size, landscape, paths, pathsFile, axes, solvers, stepsPerFrame, view, camera, panels, surface")
+                    "extra is not a known field; allowed here: version, title, size, landscape, paths, pathsFile, axes, solvers, stepsPerFrame, view, camera, panels, surface, graph")
         expectError(#"{"version": 1, "landscape": {"function": "booth", "vmin": 3, "vmax": 1}}"#,
                     "landscape.vmax must be greater than vmin (3), got 1")
     }

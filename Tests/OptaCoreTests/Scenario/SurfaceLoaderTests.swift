@@ -65,6 +65,8 @@ import Testing
                     "camera.fovDegrees must be between 0 and 180 degrees, got 180")
         expectError(#"{"version": 1, "view": "3d", "# + Self.himmelblau + #", "camera": {"up": [0, 0, 0]}}"#,
                     "camera.up must not be [0, 0, 0]; use [0, 0, 1] for z up")
+        expectError(#"{"version": 1, "view": "3d", "# + Self.himmelblau + #", "panels": [{"view": "landscape"}]}"#,
+                    #"panels cannot hold a 3D surface yet; remove "panels" or use "view": "2d""#)
         expectError(#"{"version": 1, "view": "4d", "# + Self.himmelblau + "}",
                     ScenarioErrorText.choice("view", "4d"))
     }

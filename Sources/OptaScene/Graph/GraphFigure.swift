@@ -1,0 +1,191 @@
+import OptaA11y
+import OptaCore
+import OptaRaster
+import OptaText
+
+/// A node-link graph: straight edges (width and colour by weight, arrowheads when directed),
+/// nodes as outlined disks (size by value, colour by group), labels with halos, and the selected
+/// node (`selection` = "node/<id>") and its edges highlighted. Positions come from the layout
+/// solver's snapshot in the `RenderState`, or from the scenario for fixed layouts.
+public struct GraphFigure: SceneFigure {
+    public let width: Int
+    public let height: Int
+    let scenario: Scenario
+    let graph: GraphSpec
+    let fonts: FontLibrary
+    let degrees: [Int]
+    /// Where "fit" layouts are placed (below the title, inside a margin).
+    let area: PixelRectF
+    let labelSize: Int
+    /// Nodes whose label goes above them (sources of directed edges, whose arrows leave to the right).
+    let labelAbove: Set<Int>
+
+    static let highlight = RGBA(0.835, 0.369, 0.0)  // Okabe–Ito vermillion
+    static let labelInk = RGBA(0.13, 0.13, 0.15)
+
+    public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary) {
+        self.scenario = scenario
+        graph = scenario.graph ?? GraphSpec(nodes: [], edges: [])
+        self.width = width
+        self.height = height
+        self.fonts = fonts
+        degrees = graph.degrees
+        labelSize = LandscapeLayout.labelSize(frameHeight: height)
+        let top: Float = scenario.title == nil ? 0 : Float(labelSize) * 2.2
+        let margin = Float(max(24, min(width, height) / 14))
+        // Room on the right for the labels drawn right of their nodes.
+        var labelRoom: Float = 0
+        let sources = Set(graph.edges.filter(\.directed).map(\.from))
+        if graph.style.labels {
+            for (i, node) in graph.nodes.enumerated() where !sources.contains(i) {
+                if let label = node.label { labelRoom = max(labelRoom, fonts.measure(label, pixelSize: labelSize) + 8) }
+            }
+        }
+        labelAbove = sources
+        area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin - min(labelRoom, Float(width) / 3),
+                          y1: Float(height) - margin)
+    }
+
+    public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
+
+    func geometry(_ state: RenderState) -> GraphGeometry {
+        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees)
+    }
+
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+        let bg = graph.style.background.map(Float.init)
+        var list = drawList(state)
+        list.items += overlay.items
+        framebuffer.draw(list, over: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked, threads: threads)
+    }
+
+    public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
+        GraphAccessibility.tree(self, state: state)
+    }
+
+    /// The selected node's index, from `selection` "node/<id>".
+    func selectedNode(_ state: RenderState) -> Int? {
+        guard let s = state.selection, s.hasPrefix("node/") else { return nil }
+        let id = String(s.dropFirst(5))
+        return graph.nodes.firstIndex { $0.id == id }
+    }
+
+    /// Everything the graph draws for `state`, in painter's order.
+    public func drawList(_ state: RenderState) -> DrawList {
+        let g = geometry(state)
+        let style = graph.style
+        var list = DrawList()
+        list.reserveCapacity(graph.edges.count * 2 + graph.nodes.count * 3 + 2)
+        if let title = scenario.title {
+            FigureText.append(&list, title, fonts: fonts, at: SIMD2(Float(width) / 2, Float(labelSize) * 0.6), size: labelSize + 2,
+                              weight: .bold, horizontal: .center, vertical: .top, color: Self.labelInk)
+        }
+        let selected = selectedNode(state)
+        let ec = style.edgeColor.map(Float.init)
+        let edgeColor = RGBA(ec[0], ec[1], ec[2], ec.count > 3 ? ec[3] : 1)
+        let weights = graph.weightRange
+        for (e, edge) in graph.edges.enumerated() where selected == nil || (edge.from != selected && edge.to != selected) {
+            var color = edgeColor
+            if let weights, weights.upperBound > weights.lowerBound, let w = edge.weight {
+                // Heavier flows darker: alpha from 45 % to 100 % of the style's.
+                let t = Float((w - weights.lowerBound) / (weights.upperBound - weights.lowerBound))
+                color = edgeColor.fading(by: 0.45 + 0.55 * t)
+            }
+            addEdge(&list, edge, g, width: g.edgeWidths[e], color: color)
+        }
+        if let selected {
+            for (e, edge) in graph.edges.enumerated() where edge.from == selected || edge.to == selected {
+                addEdge(&list, edge, g, width: g.edgeWidths[e] + 1, color: Self.highlight)
+            }
+        }
+        let fill = nodeColors()
+        let oc = style.nodeOutlineColor.map(Float.init)
+        let outline = RGBA(oc[0], oc[1], oc[2], oc.count > 3 ? oc[3] : 1)
+        for i in graph.nodes.indices {
+            list.append(.disk(center: g.centers[i], radius: g.radii[i], fill: fill[i],
+                              outlineWidth: Float(style.nodeOutlineWidth), outline: outline))
+        }
+        if let selected {
+            list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
+        }
+        if style.labels { addLabels(&list, g) }
+        addLegend(&list)
+        return list
+    }
+
+    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store".
+    func addLegend(_ list: inout DrawList) {
+        let groups = groupColors()
+        guard !groups.isEmpty else { return }
+        var x = Float(max(24, min(width, height) / 14))
+        let y = Float(height) - Float(labelSize) * 1.2
+        let r = Float(labelSize) * 0.4
+        for (name, color) in groups {
+            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: 1, outline: RGBA(0.15, 0.15, 0.15)))
+            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + 5, y), size: labelSize, horizontal: .left,
+                              vertical: .middle, color: Self.labelInk)
+            x += 2 * r + 5 + fonts.measure(name, pixelSize: labelSize) + 18
+        }
+    }
+
+    /// Node fill colours: by group (Okabe–Ito, in order of first appearance) when groups are
+    /// given, else the style's node colour.
+    func nodeColors() -> [RGBA] {
+        let nc = graph.style.nodeColor.map(Float.init)
+        let base = RGBA(nc[0], nc[1], nc[2], nc.count > 3 ? nc[3] : 1)
+        var groups: [String: Int] = [:]
+        return graph.nodes.map { node in
+            guard let group = node.group else { return base }
+            let index = groups[group] ?? groups.count
+            groups[group] = index
+            return Palette.color(index)
+        }
+    }
+
+    /// The groups in order of first appearance, with their colours.
+    func groupColors() -> [(String, RGBA)] {
+        var seen: [String] = []
+        for node in graph.nodes { if let g = node.group, !seen.contains(g) { seen.append(g) } }
+        return seen.enumerated().map { ($0.element, Palette.color($0.offset)) }
+    }
+
+    /// A straight edge from rim to rim; a directed edge ends in an arrowhead touching the target's rim.
+    func addEdge(_ list: inout DrawList, _ edge: GraphEdge, _ g: GraphGeometry, width: Float, color: RGBA) {
+        let a = g.centers[edge.from], b = g.centers[edge.to]
+        guard edge.from != edge.to else { return }
+        guard edge.directed else {
+            list.append(.line(from: a, to: b, width: width, color: color))
+            return
+        }
+        let d = b - a
+        let length = (d * d).sum().squareRoot()
+        guard length > 0 else { return }
+        let u = d / length
+        let rim = g.radii[edge.to] + Float(graph.style.nodeOutlineWidth) / 2 + 1
+        let headLength = 5 + 2.5 * width, headHalf = 2 + 1.5 * width
+        guard length > rim + headLength else { return }
+        let tip = b - u * rim
+        let back = tip - u * headLength
+        let n = SIMD2<Float>(-u.y, u.x)
+        // The shaft's round cap reaches half its width into the head, so no gap shows.
+        list.append(.line(from: a, to: back, width: width, color: color))
+        list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
+    }
+
+    /// Labels right of their nodes (above sources of directed edges), each on a halo of the background colour.
+    func addLabels(_ list: inout DrawList, _ g: GraphGeometry) {
+        let bg = graph.style.background.map(Float.init)
+        let halo = RGBA(bg[0], bg[1], bg[2], 0.9)
+        for (i, node) in graph.nodes.enumerated() {
+            guard let label = node.label, !label.isEmpty else { continue }
+            let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
+            let above = labelAbove.contains(i)
+            let anchor = g.centers[i] + (above ? SIMD2(0, -g.radii[i] - 3) : SIMD2(g.radii[i] + 4, 0))
+            let origin = stamp.origin(anchor: anchor, horizontal: above ? .center : .left, vertical: above ? .bottom : .middle)
+            let grown = MaskHalo.dilated(stamp.coverage, width: stamp.width, height: stamp.height, radius: 2)
+            list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
+                              coverage: grown.coverage, color: halo))
+            list.append(stamp.item(at: origin, color: Self.labelInk))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import OptaCore
+import OptaRaster
+
+/// Where a graph's nodes sit in the frame and how big and what colour each is drawn: the one
+/// place the figure and its accessibility tree take positions from, so both always agree.
+struct GraphGeometry: Sendable {
+    /// Frame pixel centre of every node, in `GraphSpec.nodes` order.
+    let centers: [SIMD2<Float>]
+    let radii: [Float]
+    let edgeWidths: [Float]
+    let degrees: [Int]
+
+    /// `"pixels"`: layout positions are frame pixels; `"fit"`: the positions' bounding box is
+    /// scaled (same factor on both axes) and centred into `area`.
+    init(graph: GraphSpec, positions: [SIMD2<Double>], area: PixelRectF, degrees: [Int]) {
+        self.degrees = degrees
+        let style = graph.style
+        if graph.layout.units == .pixels || positions.isEmpty {
+            centers = positions.map { SIMD2<Float>($0) }
+        } else {
+            var lo = positions[0], hi = positions[0]
+            for p in positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+            let span = hi - lo
+            let w = Double(area.width), h = Double(area.height)
+            let scale = Swift.min(span.x > 0 ? w / span.x : .infinity, span.y > 0 ? h / span.y : .infinity)
+            let s = scale.isFinite ? scale : 1
+            let mid = (lo + hi) / 2
+            let c = SIMD2<Double>(Double(area.x0) + w / 2, Double(area.y0) + h / 2)
+            centers = positions.map { SIMD2<Float>(c + ($0 - mid) * s) }
+        }
+        // Node size by value (area grows with value), edge width by weight, when they vary.
+        let base = Float(style.nodeRadius)
+        if let range = graph.valueRange, range.upperBound > range.lowerBound {
+            radii = graph.nodes.map { node in
+                guard let v = node.value else { return base }
+                let t = Float((v - range.lowerBound) / (range.upperBound - range.lowerBound))
+                return base * (0.7 + 1.3 * t.squareRoot())
+            }
+        } else {
+            radii = [Float](repeating: base, count: graph.nodes.count)
+        }
+        let width = Float(style.edgeWidth)
+        if let range = graph.weightRange, range.upperBound > range.lowerBound {
+            edgeWidths = graph.edges.map { edge in
+                guard let w = edge.weight else { return width }
+                return width * (0.6 + 2.4 * Float((w - range.lowerBound) / (range.upperBound - range.lowerBound)))
+            }
+        } else {
+            edgeWidths = [Float](repeating: width, count: graph.edges.count)
+        }
+    }
+
+    /// The positions a frame shows: the layout solver's latest, else the scenario's own.
+    static func positions(_ graph: GraphSpec, _ state: RenderState) -> [SIMD2<Double>] {
+        if let snapshot = state.graphLayout, snapshot.positions.count == graph.nodes.count { return snapshot.positions }
+        return graph.nodes.map { $0.position ?? .zero }
+    }
+}
