@@ -35,4 +35,5 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     r2GraphBenchmark(scenarios: scenarios, threads: threads)
+    surfaceBenchmarks(scenarios: scenarios, threads: threads)
 }

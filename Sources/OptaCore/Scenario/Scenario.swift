@@ -19,6 +19,8 @@ public struct Scenario: Sendable, Equatable {
     public var graph: GraphSpec?
     /// Several views side by side (e.g. landscape and convergence chart); empty shows the one view.
     public var panels: [PanelSpec] = []
+    /// The 3D surface (`"view": "3d"`); nil draws the 2D landscape.
+    public var surface: SurfaceSpec? = nil
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],

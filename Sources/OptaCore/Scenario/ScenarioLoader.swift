@@ -20,7 +20,7 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "graph"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface", "graph"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -83,9 +83,7 @@ public enum ScenarioLoader {
             axes.colorbar = try a.bool("colorbar") ?? axes.colorbar
             axes.legend = try a.bool("legend") ?? axes.legend
         }
-        if let view = try root.choice("view", ["2d", "3d"]), view == "3d" {
-            throw ScenarioError(path: "view", message: "\"3d\" needs the 3D surface renderer, which this version of Opta does not have yet; use \"2d\"")
-        }
+        let surface = try parseSurface(root, landscape: landscape)
         var solvers: [SolverSpec] = []
         if let items = try root.array("solvers") {
             for (i, item) in items.enumerated() {
@@ -97,7 +95,7 @@ public enum ScenarioLoader {
             }
         }
         var camera: Camera2D?
-        if let c = try root.object("camera") {
+        if surface == nil, let c = try root.object("camera") {
             try c.rejectUnknownKeys(["center", "zoom"])
             let center = try c.numbers("center", counts: 2...2) ?? [
                 (landscape.domain.x.lowerBound + landscape.domain.x.upperBound) / 2,
@@ -110,6 +108,13 @@ public enum ScenarioLoader {
                                 stepsPerFrame: try root.integer("stepsPerFrame", in: 1...100_000) ?? 1, camera: camera,
                                 graph: graph)
         scenario.panels = try parsePanels(root, landscape: landscape)
+        scenario.surface = surface
+        if surface != nil, graph != nil {
+            throw ScenarioError(path: "view", message: "\"3d\" shows a landscape, not a graph; remove \"view\" or \"graph\"")
+        }
+        if surface != nil, !scenario.panels.isEmpty {
+            throw ScenarioError(path: "panels", message: "cannot hold a 3D surface yet; remove \"panels\" or use \"view\": \"2d\"")
+        }
         if graph != nil, !scenario.panels.isEmpty {
             throw ScenarioError(path: "panels", message: "cannot hold a graph yet; remove \"panels\" or \"graph\"")
         }

@@ -3,6 +3,8 @@
 public struct AppState: Sendable, Equatable {
     public var scenario: Scenario
     public var camera: Camera2D
+    /// The 3D camera of a `"view": "3d"` scenario (nil in 2D).
+    public var orbit: OrbitCamera?
     /// Whether solvers advance on their own each frame.
     public var solversRunning: Bool
     /// Single steps requested while paused, not yet taken.
@@ -22,6 +24,7 @@ public struct AppState: Sendable, Equatable {
     public init(scenario: Scenario) {
         self.scenario = scenario
         camera = scenario.camera ?? Camera2D(showing: scenario.landscape.domain)
+        orbit = scenario.surface?.camera
         solversRunning = true
         pendingSteps = 0
         solverGeneration = 0

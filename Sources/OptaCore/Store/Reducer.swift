@@ -5,6 +5,7 @@ public enum Reducer {
     public static let colormapCycle = ScenarioLoader.colormaps
 
     public static func reduce(_ state: AppState, _ action: Action) -> AppState {
+        if let next = reduceOrbit(state, action) { return next }
         var next = state
         let home = state.scenario.landscape.domain
         switch action {

@@ -8,6 +8,8 @@ public struct RenderState: Sendable, Equatable {
     public let showHUD: Bool
     public let focusIndex: Int?
     public let selection: String?
+    /// The 3D camera, for `"view": "3d"` scenarios.
+    public let orbit: OrbitCamera?
     /// A graph scenario's current node positions (from its layout solver); nil uses the
     /// positions the scenario gives.
     public let graphLayout: GraphLayoutSnapshot?
@@ -26,5 +28,6 @@ public struct RenderState: Sendable, Equatable {
         showHUD = state.showHUD
         focusIndex = state.focusIndex
         selection = state.selection
+        orbit = state.orbit
     }
 }

@@ -67,7 +67,8 @@ public final class ViewerSession {
         figures = SessionFigures(scenario: scenario, fonts: fonts)
         state = AppState(scenario: scenario)
         recorder = FrameStatsRecorder(budget: .seconds(1) / options.fps)
-        gestures = GestureRecognizer(viewSize: SIMD2(Double(viewSize.x), Double(viewSize.y)))
+        gestures = GestureRecognizer(viewSize: SIMD2(Double(viewSize.x), Double(viewSize.y)),
+                                     mode: scenario.surface == nil ? .twoD : .threeD)
         if options.record || options.replay != nil {
             lockstep = try HeadlessSession(scenario: scenario)
         } else {

@@ -10,8 +10,11 @@ public struct SessionFigures: Sendable {
     /// The scenario's own domain (what `"camera"` views are relative to).
     let homeDomain: Domain
     let fonts: FontLibrary
+    /// The 3D mesh of a `"view": "3d"` scenario, built once for the session.
+    let surface: PreparedSurface?
 
     public init(scenario: Scenario, fonts: FontLibrary) {
+        surface = scenario.surface.map { _ in PreparedSurface(scenario: scenario) }
         homeRange = scenario.kind == .graph ? nil
             : PreparedLandscape.sampleRange(scenario.landscape.objective, scenario.landscape.domain)
         homeDomain = scenario.landscape.domain
@@ -29,6 +32,7 @@ public struct SessionFigures: Sendable {
             return panelFigure(only, state: state, width: width, height: height)
         }
         if scenario.panels.count > 1 { return panelsFigure(for: state, width: width, height: height) }
+        if let surface { return SurfaceFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: surface) }
         if scenario.kind == .graph { return GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts) }
         return landscapeFigure(for: state, width: width, height: height)
     }

@@ -1,0 +1,188 @@
+import OptaRaster
+
+/// Shades a height-field mesh per pixel: colour by height through a colormap, Blinn–Phong
+/// lighting, and optionally isolines at contour levels, grid lines (wireframe) and the contour
+/// lines projected onto a floor quad (triangles from `surfaceTriangles` on).
+public struct SurfaceShader: TriangleShader {
+    /// Per vertex: normalized height (0…1), unit normal and world position.
+    public let levels: [Float]
+    public let normals: [SIMD3<Float>]
+    public let positions: [SIMD3<Float>]
+    /// Triangles before this index belong to the surface, the rest to the floor.
+    public let surfaceTriangles: Int
+    /// 256 colormap entries, 0…1.
+    public let colormap: [SIMD3<Float>]
+    public let lighting: SurfaceLighting
+    public let eye: SIMD3<Float>
+    /// Isolines on the surface at these normalized heights (sorted); empty for none.
+    public let isolineLevels: [Float]
+    public let isolineColor: SIMD4<Float>
+    public let isolineWidth: Float
+    /// Grid lines every `wireframeStep` domain units from `wireframeOrigin`; nil for none.
+    public let wireframeStep: SIMD2<Float>?
+    public let wireframeOrigin: SIMD2<Float>
+    /// The floor: the height grid (resolution × resolution over `floorDomain`), for its contours.
+    public let floorColor: SIMD3<Float>
+    public let gridResolution: Int
+    public let floorDomain: (lo: SIMD2<Float>, hi: SIMD2<Float>)
+
+    public init(levels: [Float], normals: [SIMD3<Float>], positions: [SIMD3<Float>], surfaceTriangles: Int,
+                colormap: ColormapLUT, lighting: SurfaceLighting, eye: SIMD3<Float>,
+                isolineLevels: [Float], isolineColor: SIMD4<Float>, isolineWidth: Float,
+                wireframeStep: SIMD2<Float>?, wireframeOrigin: SIMD2<Float>,
+                floorColor: SIMD3<Float>, gridResolution: Int, floorDomain: (lo: SIMD2<Float>, hi: SIMD2<Float>)) {
+        self.levels = levels
+        self.normals = normals
+        self.positions = positions
+        self.surfaceTriangles = surfaceTriangles
+        self.colormap = colormap.entries.map { p in
+            SIMD3(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF)) / 255
+        }
+        self.lighting = lighting
+        self.eye = eye
+        self.isolineLevels = isolineLevels.sorted()
+        self.isolineColor = isolineColor
+        self.isolineWidth = isolineWidth
+        self.wireframeStep = wireframeStep
+        self.wireframeOrigin = wireframeOrigin
+        self.floorColor = floorColor
+        self.gridResolution = gridResolution
+        self.floorDomain = floorDomain
+    }
+
+    @inline(__always)
+    func color(at t: Float) -> SIMD3<Float> {
+        let i = Int(Swift.max(0, Swift.min(255, t * 255 + 0.5)))
+        return colormap.withUnsafeBufferPointer { $0[i] }
+    }
+
+    /// The per-vertex varyings the rasterizer interpolates: (t, nx, ny, nz, x, y, z, 0).
+    public static func varyings(levels: [Float], normals: [SIMD3<Float>], positions: [SIMD3<Float>]) -> [SIMD8<Float>] {
+        positions.indices.map { k in
+            let t = k < levels.count ? levels[k] : 0
+            let n = k < normals.count ? normals[k] : SIMD3(0, 0, 1)
+            let p = positions[k]
+            return SIMD8(t, n.x, n.y, n.z, p.x, p.y, p.z, 0)
+        }
+    }
+
+    public func shade(_ batch: FragmentBatch) {
+        let light = lighting.light
+        colormap.withUnsafeBufferPointer { lut in
+            var k = 0
+            while k < batch.count {
+                let m = Swift.min(8, batch.count - k)
+                // Transpose up to 8 fragments' varyings into one vector per attribute.
+                var t = SIMD8<Float>(), nx = SIMD8<Float>(), ny = SIMD8<Float>(), nz = SIMD8<Float>(repeating: 1)
+                var px = SIMD8<Float>(), py = SIMD8<Float>(), pz = SIMD8<Float>()
+                for lane in 0..<m {
+                    let v = batch.varyings[k + lane]
+                    t[lane] = v[0]; nx[lane] = v[1]; ny[lane] = v[2]; nz[lane] = v[3]
+                    px[lane] = v[4]; py[lane] = v[5]; pz[lane] = v[6]
+                }
+                var r = Self.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
+                nx *= r; ny *= r; nz *= r
+                var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
+                r = Self.inverseSquareRoot(vx * vx + vy * vy + vz * vz)
+                vx *= r; vy *= r; vz *= r
+                // Two-sided: face the viewer.
+                let away = nx * vx + ny * vy + nz * vz .< 0
+                nx.replace(with: -nx, where: away); ny.replace(with: -ny, where: away); nz.replace(with: -nz, where: away)
+                let nl = pointwiseMax(nx * light.x + ny * light.y + nz * light.z, SIMD8(repeating: 0))
+                var hx = vx + light.x, hy = vy + light.y, hz = vz + light.z
+                r = Self.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
+                hx *= r; hy *= r; hz *= r
+                var sp = pointwiseMax(nx * hx + ny * hy + nz * hz, SIMD8(repeating: 0))
+                sp *= sp; sp *= sp; sp *= sp; sp *= sp; sp *= sp  // ^32
+                let diffuse = lighting.ambient + lighting.diffuse * nl
+                let highlight = lighting.specular * sp
+                for lane in 0..<m {
+                    let i = Int(Swift.max(0, Swift.min(255, t[lane] * 255 + 0.5)))
+                    let rgb = lut[i] * diffuse[lane] + SIMD3(repeating: highlight[lane])
+                    batch.colors[k + lane] = SIMD4(rgb, 1)
+                }
+                k += 8
+            }
+        }
+        guard hasOverlays else { return }
+        for k in 0..<batch.count {
+            let f = batch.fragments[k]
+            if f.triangle >= surfaceTriangles {
+                batch.colors[k] = shadeFloor(f)
+            } else {
+                batch.colors[k] = overlay(f, varyings: batch.varyings[k], color: batch.colors[k])
+            }
+        }
+    }
+
+    public var needsFragments: Bool { hasOverlays }
+
+    /// Whether anything is drawn after the lighting pass: isolines, grid lines or a floor.
+    var hasOverlays: Bool { !isolineLevels.isEmpty || wireframeStep != nil || levels.count < positions.count }
+
+    @inline(__always)
+    static func inverseSquareRoot(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        var y = unsafeBitCast(SIMD8<UInt32>(repeating: 0x5F37_59DF) &- (unsafeBitCast(x, to: SIMD8<UInt32>.self) &>> 1),
+                              to: SIMD8<Float>.self)
+        let half = 0.5 * x
+        y = y * (1.5 - half * y * y)
+        y = y * (1.5 - half * y * y)
+        return y
+    }
+
+    /// Isolines and grid lines over a lit surface colour.
+    func overlay(_ f: TriangleFragment, varyings: SIMD8<Float>, color: SIMD4<Float>) -> SIMD4<Float> {
+        let i0 = Int(f.vertices.x), i1 = Int(f.vertices.y), i2 = Int(f.vertices.z)
+        var rgb = SIMD3(color.x, color.y, color.z)
+        let t = varyings[0]
+        if !isolineLevels.isEmpty {
+            let tv = SIMD3(levels[i0], levels[i1], levels[i2])
+            let cover = isolineLevels.withUnsafeBufferPointer {
+                IsolineCoverage.coverage(t, gradient: f.derivatives(of: tv), sortedLevels: $0, width: isolineWidth)
+            }
+            rgb += (SIMD3(isolineColor.x, isolineColor.y, isolineColor.z) - rgb) * (cover * isolineColor.w)
+        }
+        if let step = wireframeStep {
+            let xs = SIMD3(positions[i0].x, positions[i1].x, positions[i2].x)
+            let ys = SIMD3(positions[i0].y, positions[i1].y, positions[i2].y)
+            let cx = IsolineCoverage.gridCoverage(varyings[4], origin: wireframeOrigin.x, step: step.x,
+                                                  gradient: f.derivatives(of: xs), width: 1)
+            let cy = IsolineCoverage.gridCoverage(varyings[5], origin: wireframeOrigin.y, step: step.y,
+                                                  gradient: f.derivatives(of: ys), width: 1)
+            rgb *= 1 - 0.45 * Swift.max(cx, cy)
+        }
+        return SIMD4(rgb, 1)
+    }
+
+    /// The floor: a flat dark plate with the contour lines of the surface, coloured by level.
+    func shadeFloor(_ f: TriangleFragment) -> SIMD4<Float> {
+        let l = f.barycentrics
+        let i0 = Int(f.vertices.x), i1 = Int(f.vertices.y), i2 = Int(f.vertices.z)
+        let xs = SIMD3(positions[i0].x, positions[i1].x, positions[i2].x)
+        let ys = SIMD3(positions[i0].y, positions[i1].y, positions[i2].y)
+        let x = (l * xs).sum(), y = (l * ys).sum()
+        var rgb = floorColor
+        guard !isolineLevels.isEmpty else { return SIMD4(rgb, 1) }
+        // Bilinear height at (x, y) from the grid, and its gradient in domain units.
+        let n = gridResolution
+        let span = floorDomain.hi - floorDomain.lo
+        let gx = Swift.max(0, Swift.min(Float(n - 1) - 1e-3, (x - floorDomain.lo.x) / span.x * Float(n - 1)))
+        let gy = Swift.max(0, Swift.min(Float(n - 1) - 1e-3, (y - floorDomain.lo.y) / span.y * Float(n - 1)))
+        let ix = Int(gx), iy = Int(gy)
+        let fx = gx - Float(ix), fy = gy - Float(iy)
+        let (t00, t10, t01, t11) = levels.withUnsafeBufferPointer {
+            ($0[iy * n + ix], $0[iy * n + ix + 1], $0[(iy + 1) * n + ix], $0[(iy + 1) * n + ix + 1])
+        }
+        let t = (t00 * (1 - fx) + t10 * fx) * (1 - fy) + (t01 * (1 - fx) + t11 * fx) * fy
+        let dtdx = ((t10 - t00) * (1 - fy) + (t11 - t01) * fy) * Float(n - 1) / span.x
+        let dtdy = ((t01 - t00) * (1 - fx) + (t11 - t10) * fx) * Float(n - 1) / span.y
+        // Chain rule to screen pixels: ∇t = J^T (dt/dx, dt/dy) with J = ∂(x, y)/∂(screen).
+        let dx = f.derivatives(of: xs), dy = f.derivatives(of: ys)
+        let gradient = SIMD2(dtdx * dx.x + dtdy * dy.x, dtdx * dx.y + dtdy * dy.y)
+        let cover = isolineLevels.withUnsafeBufferPointer {
+            IsolineCoverage.coverage(t, gradient: gradient, sortedLevels: $0, width: 1.2)
+        }
+        rgb += (color(at: t) - rgb) * cover
+        return SIMD4(rgb, 1)
+    }
+}

@@ -1,0 +1,41 @@
+import Dispatch
+import Synchronization
+
+/// Runs `count` independent jobs on up to `threads` workers. Jobs are claimed in a fixed order from a
+/// shared counter; each worker first builds its own scratch value (e.g. tile buffers) once.
+///
+/// Results must not depend on which worker runs which job: every job writes only what it owns.
+enum ParallelWork {
+    static func run<Scratch>(
+        count: Int, threads: Int, scratch makeScratch: @Sendable () -> Scratch,
+        _ body: @Sendable (Int, inout Scratch) -> Void
+    ) {
+        guard count > 0 else { return }
+        let workers = Swift.max(1, Swift.min(threads, count))
+        if workers == 1 {
+            var s = makeScratch()
+            for i in 0..<count { body(i, &s) }
+            return
+        }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var s = makeScratch()
+            while true {
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if i >= count { break }
+                body(i, &s)
+            }
+        }
+    }
+}
+
+/// A pointer into storage that a parallel pass fills in disjoint parts.
+///
+/// Safety (`@unchecked Sendable`): it is only created inside `withUnsafeMutableBufferPointer` (or
+/// an equivalent scope that keeps the storage alive and exclusive) around a `ParallelWork.run`
+/// that returns after all workers finish, and every job writes only the elements it owns (its
+/// own index, range of vertices or tile of pixels), so no element is touched by two threads.
+struct SharedMutablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+    init(_ base: UnsafeMutablePointer<T>) { self.base = base }
+}

@@ -1,0 +1,189 @@
+/// One worker's sample buffers for a tile: 2×2 samples per pixel, row-major at sample resolution,
+/// holding the nearest 1/w and the triangle that put it there.
+struct TileSamples {
+    let side: Int
+    var depth: [Float]
+    var ids: [UInt32]
+    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
+    var batchVaryings: [SIMD8<Float>]
+    var batchFragments: [TriangleFragment]
+    var batchColors: [SIMD4<Float>]
+    var counts: [SIMD2<Int32>]
+
+    init(tileSize: Int) {
+        batchVaryings = [SIMD8<Float>](repeating: .zero, count: 2 * tileSize)
+        batchFragments = [TriangleFragment](repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0,
+                                                                        edge: .zero, dx: .zero, dy: .zero), count: 2 * tileSize)
+        batchColors = [SIMD4<Float>](repeating: .zero, count: 2 * tileSize)
+        counts = [SIMD2<Int32>](repeating: .zero, count: tileSize)
+        side = tileSize * 2
+        // 8 spare samples at the end: 8-wide row loads may run past the last sample.
+        depth = [Float](repeating: 0, count: side * side + 8)
+        ids = [UInt32](repeating: 0, count: side * side + 8)
+    }
+
+    mutating func clear(farInvW: Float) {
+        depth.withUnsafeMutableBufferPointer { $0.update(repeating: farInvW) }
+    }
+
+    /// Rasterizes the tile's binned triangles; false when the tile has none.
+    mutating func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers) -> Bool {
+        let side = side
+        let sw = rect.width * 2, sh = rect.height * 2
+        let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
+        let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
+        var touched = false
+        depth.withUnsafeMutableBufferPointer { depth in
+            ids.withUnsafeMutableBufferPointer { ids in
+                let d = depth.baseAddress!, idp = ids.baseAddress!
+                let screen = mesh.screen.buffer, indices = mesh.indices.buffer
+                for chunk in bins.chunks {
+                    let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
+                    if first == end { continue }
+                    touched = true
+                    chunk.entries.withUnsafeBufferPointer { entries in
+                        for k in first..<end {
+                            let e = entries[k]
+                            if e & TriangleBins.clippedFlag == 0 {
+                                let t = Int(e)
+                                let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
+                                Self.draw(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
+                                          id: e, originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                            } else {
+                                let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
+                                Self.draw(x: p.x, y: p.y, invW: p.invW, id: p.triangle,
+                                          originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return touched
+    }
+
+    /// Sample k of a tile sits at fixed-point offset k · half + quarter from the tile's corner.
+    static let half = Int64(TriangleRasterizer.subpixelScale / 2)
+    static let quarter = Int64(TriangleRasterizer.subpixelScale / 4)
+
+    @inline(__always)
+    static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
+                     originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
+                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) {
+        var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
+        var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
+        var w0 = invW.x, w1 = invW.y, w2 = invW.z
+        var area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
+        if area == 0 { return }
+        if area < 0 {  // the other winding: swap two corners so the inside is positive
+            swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
+            area = -area
+        }
+        // Sample range inside the bounding box, clamped to the tile.
+        let minX = Swift.min(x0, x1, x2) - originX - quarter, maxX = Swift.max(x0, x1, x2) - originX - quarter
+        let minY = Swift.min(y0, y1, y2) - originY - quarter, maxY = Swift.max(y0, y1, y2) - originY - quarter
+        let i0 = Int(Swift.max(0, ceilDiv(minX, half))), i1 = Int(Swift.min(Int64(sw - 1), floorDiv(maxX, half)))
+        let j0 = Int(Swift.max(0, ceilDiv(minY, half))), j1 = Int(Swift.min(Int64(sh - 1), floorDiv(maxY, half)))
+        if i0 > i1 || j0 > j1 { return }
+        // Edge functions E = A·x + B·y + C, positive inside; E_k is 0 on the edge opposite corner k.
+        let a0 = y1 - y2, b0 = x2 - x1
+        let a1 = y2 - y0, b1 = x0 - x2
+        let a2 = y0 - y1, b2 = x1 - x0
+        // Top-left rule: a sample exactly on an edge belongs to the triangle only if the edge is a
+        // left edge (inside to the right, A > 0) or a top edge (horizontal, inside below).
+        @inline(__always) func bias(_ a: Int64, _ b: Int64) -> Int64 { (a > 0 || (a == 0 && b > 0)) ? 0 : -1 }
+        // Values at the first sample (i0, j0).
+        let sx = originX + quarter + Int64(i0) * half, sy = originY + quarter + Int64(j0) * half
+        var r0 = a0 * (sx - x1) + b0 * (sy - y1) + bias(a0, b0)
+        var r1 = a1 * (sx - x2) + b1 * (sy - y2) + bias(a1, b1)
+        var r2 = a2 * (sx - x0) + b2 * (sy - y0) + bias(a2, b2)
+        // 1/w is affine in screen space: interpolate it with the (unbiased) edge functions.
+        let invArea = 1 / Float(area)
+        let dzdx = (Float(a0) * w0 + Float(a1) * w1 + Float(a2) * w2) * invArea * Float(half)
+        let dzdy = (Float(b0) * w0 + Float(b1) * w1 + Float(b2) * w2) * invArea * Float(half)
+        let e0 = Float(a0 * (sx - x1) + b0 * (sy - y1)), e1 = Float(a1 * (sx - x2) + b1 * (sy - y2))
+        var zRow = (e0 * w0 + e1 * w1) * invArea + (1 - (e0 + e1) * invArea) * w2
+        let stepX0 = a0 * half, stepX1 = a1 * half, stepX2 = a2 * half
+        let stepY0 = b0 * half, stepY1 = b1 * half, stepY2 = b2 * half
+        var rowIndex = j0 * side
+        if maxX - minX < 64 * half && maxY - minY < 64 * half {
+            // Small triangle: edge values fit in 32 bits; test 8 samples of a row at once.
+            let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            let lanesF = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+            let sx0 = SIMD8<Int32>(repeating: Int32(stepX0)) &* lanes
+            let sx1 = SIMD8<Int32>(repeating: Int32(stepX1)) &* lanes
+            let sx2 = SIMD8<Int32>(repeating: Int32(stepX2)) &* lanes
+            let zx = lanesF * dzdx
+            let width = i1 - i0 + 1
+            let idv = SIMD8<UInt32>(repeating: id)
+            // Edge values relative to the first sample keep the 32-bit range.
+            var q0 = Int32(truncatingIfNeeded: r0), q1 = Int32(truncatingIfNeeded: r1), q2 = Int32(truncatingIfNeeded: r2)
+            let step8x = SIMD3<Int32>(Int32(stepX0 * 8), Int32(stepX1 * 8), Int32(stepX2 * 8))
+            if width <= 3 {
+                // Narrow (most triangles of fine meshes): scalar, so neighbouring triangles' stores
+                // never overlap an 8-wide load.
+                let s0 = Int32(truncatingIfNeeded: stepX0), s1 = Int32(truncatingIfNeeded: stepX1), s2 = Int32(truncatingIfNeeded: stepX2)
+                for _ in j0...j1 {
+                    var e0 = q0, e1 = q1, e2 = q2, z = zRow
+                    var at = rowIndex + i0
+                    for _ in 0..<width {
+                        if (e0 | e1 | e2) >= 0 && z > depth[at] { depth[at] = z; ids[at] = id }
+                        e0 &+= s0; e1 &+= s1; e2 &+= s2; z += dzdx; at += 1
+                    }
+                    q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
+                    zRow += dzdy
+                    rowIndex += side
+                }
+                return
+            }
+            for _ in j0...j1 {
+                var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
+                var e2 = SIMD8<Int32>(repeating: q2) &+ sx2
+                var z = zx + zRow
+                var i = 0
+                while i < width {
+                    // All lane logic in integer bit operations (SIMDMask operations get scalarized):
+                    // m is all ones where the sample is inside, valid and nearer than what is stored.
+                    let valid = (lanes &- Int32(width - i)) &>> 31
+                    let inside = ~((e0 | e1 | e2) &>> 31) & valid
+                    let at = rowIndex + i0 + i
+                    let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
+                    let old = dp.loadUnaligned(as: SIMD8<Float>.self)
+                    // z > old exactly when old − z is negative (IEEE subtraction of distinct values is never 0).
+                    let nearer = unsafeBitCast(old - z, to: SIMD8<Int32>.self) &>> 31
+                    let m = unsafeBitCast(inside & nearer, to: SIMD8<UInt32>.self)
+                    let oldBits = unsafeBitCast(old, to: SIMD8<UInt32>.self), zBits = unsafeBitCast(z, to: SIMD8<UInt32>.self)
+                    dp.storeBytes(of: (oldBits & ~m) | (zBits & m), as: SIMD8<UInt32>.self)
+                    let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
+                    ip.storeBytes(of: (oldIds & ~m) | (idv & m), as: SIMD8<UInt32>.self)
+                    e0 &+= step8x.x; e1 &+= step8x.y; e2 &+= step8x.z; z += dzdx * 8
+                    i += 8
+                }
+                q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
+                zRow += dzdy
+                rowIndex += side
+            }
+            return
+        }
+        for _ in j0...j1 {
+            var e0 = r0, e1 = r1, e2 = r2, z = zRow
+            for i in i0...i1 {
+                if (e0 | e1 | e2) >= 0 {
+                    let s = rowIndex + i
+                    if z > depth[s] { depth[s] = z; ids[s] = id }
+                }
+                e0 += stepX0; e1 += stepX1; e2 += stepX2; z += dzdx
+            }
+            r0 += stepY0; r1 += stepY1; r2 += stepY2; zRow += dzdy
+            rowIndex += side
+        }
+    }
+
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        -floorDiv(-a, b)
+    }
+}

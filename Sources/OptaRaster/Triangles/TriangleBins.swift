@@ -1,0 +1,130 @@
+/// Triangles sorted into the frame's tiles, built in parallel over fixed chunks of the index
+/// buffer. Within a tile, entries come chunk by chunk in triangle order, so every tile sees its
+/// triangles in index order whatever the thread count.
+struct TriangleBins: Sendable {
+    /// One chunk's triangles by tile: entries of tile t are `entries[offsets[t]..<offsets[t+1]]`.
+    /// An entry is a triangle index, or `clippedFlag | k` for `pieces[k]`.
+    struct Chunk: Sendable {
+        var offsets: [Int32] = []
+        var entries: [UInt32] = []
+        var pieces: [ScreenTriangle] = []
+    }
+
+    static let clippedFlag: UInt32 = 0x8000_0000
+    /// Triangles per binning job; fixed, so chunking never depends on the thread count.
+    static let chunkSize = 16384
+
+    let tilesX: Int
+    let tilesY: Int
+    let tileSize: Int
+    var chunks: [Chunk]
+
+    /// Bins `indices` (three per triangle) whose corners are `screen` (and `clip`, for clipping).
+    init(screen: UnsafeBufferPointer<ScreenVertex>, clip: UnsafeBufferPointer<SIMD4<Float>>,
+         indices: UnsafeBufferPointer<UInt32>, width: Int, height: Int, tileSize: Int,
+         near: Float, guardBand: Float, threads: Int) {
+        self.tileSize = tileSize
+        tilesX = (width + tileSize - 1) / tileSize
+        tilesY = (height + tileSize - 1) / tileSize
+        let triangleCount = indices.count / 3
+        let chunkCount = (triangleCount + Self.chunkSize - 1) / Self.chunkSize
+        var chunks = [Chunk](repeating: Chunk(), count: chunkCount)
+        let tilesX = tilesX, tilesY = tilesY
+        let tileCount = tilesX * tilesY
+        let shift = tileSize.trailingZeroBitCount + TriangleRasterizer.subpixelBits
+        precondition(tileSize == 1 << tileSize.trailingZeroBitCount, "tile size must be a power of two")
+        let maxX = Int32(width << TriangleRasterizer.subpixelBits), maxY = Int32(height << TriangleRasterizer.subpixelBits)
+        let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
+        let screenBox = SendableBuffer(screen), clipBox = SendableBuffer(clip), indexBox = SendableBuffer(indices)
+        chunks.withUnsafeMutableBufferPointer { out in
+            let results = SharedMutablePointer(out.baseAddress!)
+            ParallelWork.run(count: chunkCount, threads: threads, scratch: { () }) { c, _ in
+                let screen = screenBox.buffer, clip = clipBox.buffer, indices = indexBox.buffer
+                let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
+                var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY)
+                writer.tileOf.reserveCapacity((end - first) * 5 / 4)
+                writer.item.reserveCapacity((end - first) * 5 / 4)
+                var pieces: [ScreenTriangle] = []
+                for t in first..<end {
+                    let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
+                    let a = screen[i0], b = screen[i1], d = screen[i2]
+                    if (a.outcode | b.outcode | d.outcode) == 0 {
+                        let x = SIMD3(a.x, b.x, d.x), y = SIMD3(a.y, b.y, d.y)
+                        // Zero area: nothing to draw (both windings are drawn, so only the sign is free).
+                        let area = Int64(x.y - x.x) * Int64(y.z - y.x) - Int64(y.y - y.x) * Int64(x.z - x.x)
+                        if area == 0 { continue }
+                        writer.add(x, y, UInt32(t))
+                    } else if (a.outcode & b.outcode & d.outcode & ScreenVertex.behindNear) == 0 {
+                        for piece in NearPlaneClipper.clip(clip[i0], clip[i1], clip[i2], triangle: UInt32(t),
+                                                           halfWidth: halfWidth, halfHeight: halfHeight,
+                                                           near: near, guardBand: guardBand) {
+                            writer.add(piece.x, piece.y, Self.clippedFlag | UInt32(pieces.count))
+                            pieces.append(piece)
+                        }
+                    }
+                }
+                // Counting sort by tile, stable, so each tile keeps triangle order.
+                let tileOf = writer.tileOf, item = writer.item
+                var offsets = [Int32](repeating: 0, count: tileCount + 1)
+                for t in tileOf { offsets[Int(t) + 1] += 1 }
+                for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
+                var cursor = offsets
+                var entries = [UInt32](repeating: 0, count: item.count)
+                entries.withUnsafeMutableBufferPointer { e in
+                    cursor.withUnsafeMutableBufferPointer { cur in
+                        for k in 0..<item.count {
+                            let tile = Int(tileOf[k])
+                            e[Int(cur[tile])] = item[k]
+                            cur[tile] += 1
+                        }
+                    }
+                }
+                (results.base + c).pointee = Chunk(offsets: offsets, entries: entries, pieces: pieces)
+            }
+        }
+        self.chunks = chunks
+    }
+}
+
+/// A read-only buffer shared with the workers of one pass.
+///
+/// Safety (`@unchecked Sendable`): created inside the `withUnsafeBufferPointer` scope that keeps
+/// the storage alive for the whole (blocking) parallel pass; nobody writes to it meanwhile.
+struct SendableBuffer<T>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<T>
+    init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
+}
+
+/// Collects (tile, entry) pairs for every tile a triangle's bounding box touches.
+struct BinWriter {
+    let tilesX: Int
+    let tilesY: Int
+    let shift: Int
+    let maxX: Int32
+    let maxY: Int32
+    var tileOf: [UInt32] = []
+    var item: [UInt32] = []
+
+    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32) {
+        self.tilesX = tilesX; self.tilesY = tilesY; self.shift = shift; self.maxX = maxX; self.maxY = maxY
+    }
+
+    @inline(__always)
+    mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
+        let x0 = x.min(), x1 = x.max(), y0 = y.min(), y1 = y.max()
+        if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
+        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
+        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
+        if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
+            tileOf.append(UInt32(ty0 * tilesX + tx0))
+            item.append(entry)
+            return
+        }
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
+                tileOf.append(UInt32(ty * tilesX + tx))
+                item.append(entry)
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// Draws an indexed triangle mesh given in clip space: near-plane and guard-band clipping, tile
+/// binning in parallel, fixed-point edge functions with the top-left rule, 4 depth samples per
+/// pixel (2×2) in a per-tile buffer, then a deferred resolve that shades each pixel once per
+/// visible surface (twice at most, at depth discontinuities) and blends by sample coverage.
+///
+/// Both windings are drawn (two-sided). Depth is 1/w (larger is nearer); samples farther than
+/// `far` are not drawn. Ties keep the earlier triangle, so the result only depends on the mesh.
+public enum TriangleRasterizer {
+    /// Fractional bits of the fixed-point vertex positions.
+    public static let subpixelBits = 8
+    public static let subpixelScale = 1 << subpixelBits
+    /// Clip-space guard band: |x|, |y| ≤ guardBand · w (beyond it, triangles are clipped).
+    public static let guardBand: Float = 8
+    /// Samples farther than this fraction of the nearest one form a second surface in a pixel.
+    public static let surfaceGap: Float = 0.015
+
+    /// Renders the mesh into `framebuffer`; pixels no triangle covers get `background` (packed,
+    /// premultiplied). `afterTile` runs on each tile right after it is resolved (e.g. to composite
+    /// an overlay while the tile is in cache). With `depth`, also returns each pixel's nearest 1/w
+    /// (0 where nothing is drawn), row-major. `varyings` (one `SIMD8` per vertex) reach the shader
+    /// interpolated perspective-correctly.
+    public static func render<S: TriangleShader>(
+        clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
+        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
+        depth wantsDepth: Bool = false,
+        afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
+    ) -> [Float]? {
+        precondition(indices.count % 3 == 0, "indices come three per triangle")
+        let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
+        precondition(varyings.count == clip.count, "one set of varyings per vertex")
+        let width = framebuffer.width, height = framebuffer.height
+        let tileSize = TileScheduler.defaultTileSize
+        let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
+        // 1. Project every vertex once, in parallel.
+        var screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
+        clip.withUnsafeBufferPointer { clipBuffer in
+            let src = SendableBuffer(clipBuffer)
+            screen.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                let dst = SharedMutablePointer(base)
+                let block = 16384
+                ParallelWork.run(count: (clipBuffer.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
+                    let end = Swift.min(src.buffer.count, (b + 1) * block)
+                    for i in (b * block)..<end {
+                        (dst.base + i).pointee = ScreenVertex.project(src.buffer[i], halfWidth: halfWidth, halfHeight: halfHeight,
+                                                                      near: near, guardBand: guardBand)
+                    }
+                }
+            }
+        }
+        // 2. Bin triangles into tiles.
+        let bins = screen.withUnsafeBufferPointer { s in
+            clip.withUnsafeBufferPointer { c in
+                indices.withUnsafeBufferPointer { i in
+                    TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: tileSize,
+                                 near: near, guardBand: guardBand, threads: threads)
+                }
+            }
+        }
+        // 3. Per tile: rasterize depth samples, resolve and shade, then the caller's overlay.
+        // Every pixel's depth is written by its tile below, so the storage starts uninitialized.
+        var depthOut = wantsDepth
+            ? [Float](unsafeUninitializedCapacity: width * height) { _, count in count = width * height } : []
+        let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
+        let frame = FrameGeometry(width: width, height: height, near: near, far: far)
+        framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+            depthOut.withUnsafeMutableBufferPointer { depthBuffer in
+                screen.withUnsafeBufferPointer { screenBuffer in
+                    clip.withUnsafeBufferPointer { clipBuffer in
+                        indices.withUnsafeBufferPointer { indexBuffer in
+                          varyings.withUnsafeBufferPointer { varyingBuffer in
+                            let pixelBase = SharedMutablePointer(pixels.baseAddress!)
+                            let depthBase = wantsDepth ? depthBuffer.baseAddress.map(SharedMutablePointer.init) : nil
+                            let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
+                                                   indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
+                            ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
+                                let rect = tiles[t]
+                                samples.clear(farInvW: frame.farInvW)
+                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh)
+                                var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
+                                if touched {
+                                    samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader,
+                                                    background: background, depth: depthBase?.base)
+                                } else {
+                                    for y in rect.y0..<rect.y1 {
+                                        let row = target.row(y)
+                                        for x in rect.x0..<rect.x1 { row[x] = background }
+                                        if let d = depthBase?.base {
+                                            (d + y * width + rect.x0).update(repeating: 0, count: rect.width)
+                                        }
+                                    }
+                                }
+                                afterTile?(&target)
+                            }
+                          }
+                        }
+                    }
+                }
+            }
+        }
+        return wantsDepth ? depthOut : nil
+    }
+}
+
+/// Frame size and depth range, as the per-tile passes need them.
+struct FrameGeometry: Sendable {
+    let width: Int
+    let height: Int
+    let near: Float
+    let far: Float
+    var farInvW: Float { 1 / far }
+}
+
+/// The mesh buffers shared by the tile workers of one frame.
+struct MeshBuffers: Sendable {
+    let screen: SendableBuffer<ScreenVertex>
+    let clip: SendableBuffer<SIMD4<Float>>
+    let indices: SendableBuffer<UInt32>
+    let varyings: SendableBuffer<SIMD8<Float>>
+}

@@ -1,0 +1,204 @@
+import Foundation
+import OptaCore
+import OptaRaster
+import OptaText
+
+extension SurfaceFigure {
+    /// The box corners: domain × [floor, height].
+    var box: (lo: SIMD3<Double>, hi: SIMD3<Double>) {
+        let d = scenario.landscape.domain
+        return (SIMD3(d.x.lowerBound, d.y.lowerBound, prepared.floorZ), SIMD3(d.x.upperBound, d.y.upperBound, prepared.spec.height))
+    }
+
+    /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title.
+    func drawList(_ state: RenderState, depth: [Float]) -> DrawList {
+        var list = DrawList()
+        let camera = camera(for: state)
+        let projector = projector(camera)
+        addBox(&list, projector, depth: depth)
+        addAxes(&list, projector, camera: camera)
+        if scenario.landscape.showMinima { addMinima(&list, projector, depth: depth) }
+        for (index, path) in state.scenario.paths.enumerated() {
+            addPath(&list, path, index: index, projector, depth: depth)
+        }
+        addColorbar(&list)
+        text(&list, title, at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
+             size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
+        return list
+    }
+
+    func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
+              horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, color: RGBA = ink) {
+        guard !string.isEmpty, anchor.x.isFinite, anchor.y.isFinite else { return }
+        let stamp = TextStamp(fonts.layout(string, pixelSize: size, weight: weight))
+        list.append(stamp.item(at: stamp.origin(anchor: anchor, horizontal: horizontal, vertical: vertical), color: color))
+    }
+
+    // MARK: Box and axes
+
+    func addBox(_ list: inout DrawList, _ projector: SurfaceProjector, depth: [Float]) {
+        let (lo, hi) = box
+        let corners = (0..<8).map { k in
+            SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z)
+        }
+        for a in 0..<8 {
+            for bit in [1, 2, 4] where a & bit == 0 {
+                for run in projector.visibleRuns([corners[a], corners[a | bit]], depth: depth) {
+                    list.append(.polyline(points: run, width: 1, color: Self.boxColor))
+                }
+            }
+        }
+    }
+
+    /// Ticks and labels on the box edges nearest the viewer: x and y along the bottom, f up a
+    /// vertical edge on the left.
+    func addAxes(_ list: inout DrawList, _ projector: SurfaceProjector, camera: OrbitCamera) {
+        let (lo, hi) = box
+        let mid = (lo + hi) / 2
+        let eye = camera.eye
+        let span = max(hi.x - lo.x, hi.y - lo.y)
+        let size = layout.labelSize
+        // x ticks on the y edge nearer the eye, y ticks on the x edge nearer the eye.
+        let yEdge = abs(eye.y - lo.y) < abs(eye.y - hi.y) ? lo.y : hi.y
+        let xEdge = abs(eye.x - lo.x) < abs(eye.x - hi.x) ? lo.x : hi.x
+        let domain = scenario.landscape.domain
+        let xStep = scenario.axes.xStep ?? NiceTicks.step(span: domain.x.upperBound - domain.x.lowerBound, targetCount: 6)
+        let yStep = scenario.axes.yStep ?? NiceTicks.step(span: domain.y.upperBound - domain.y.lowerBound, targetCount: 6)
+        let outY = SIMD3<Double>(0, yEdge == lo.y ? -1 : 1, 0) * span, outX = SIMD3<Double>(xEdge == lo.x ? -1 : 1, 0, 0) * span
+        func tick(_ p: SIMD3<Double>, _ out: SIMD3<Double>, _ label: String) {
+            guard let a = projector.project(p), let b = projector.project(p + out * 0.025),
+                  let c = projector.project(p + out * 0.07) else { return }
+            list.append(.segment(from: a.point, to: b.point, width: 1, color: Self.boxColor))
+            text(&list, label, at: c.point, size: size, horizontal: .center, vertical: .middle)
+        }
+        for v in NiceTicks.values(in: domain.x, step: xStep) {
+            tick(SIMD3(v, yEdge, lo.z), outY, NiceTicks.label(v, step: xStep))
+        }
+        for v in NiceTicks.values(in: domain.y, step: yStep) {
+            tick(SIMD3(xEdge, v, lo.z), outX, NiceTicks.label(v, step: yStep))
+        }
+        if let p = projector.project(SIMD3(mid.x, yEdge, lo.z) + outY * 0.16) {
+            text(&list, scenario.axes.xTitle, at: p.point, size: size, horizontal: .center, vertical: .middle)
+        }
+        if let p = projector.project(SIMD3(xEdge, mid.y, lo.z) + outX * 0.16) {
+            text(&list, scenario.axes.yTitle, at: p.point, size: size, horizontal: .center, vertical: .middle)
+        }
+        // f ticks on the vertical edge that is leftmost on screen, pointing away from the box.
+        var best: (x: Double, y: Double, screen: Float)?
+        for cx in [lo.x, hi.x] {
+            for cy in [lo.y, hi.y] {
+                if let p = projector.project(SIMD3(cx, cy, mid.z)), best == nil || p.point.x < best!.screen {
+                    best = (cx, cy, p.point.x)
+                }
+            }
+        }
+        guard let corner = best else { return }
+        var out = SIMD3(corner.x - mid.x, corner.y - mid.y, 0)
+        out /= max(1e-12, (out * out).sum().squareRoot())
+        out *= span
+        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
+            let z = t.position * prepared.spec.height
+            guard let a = projector.project(SIMD3(corner.x, corner.y, z)), let b = projector.project(SIMD3(corner.x, corner.y, z) + out * 0.025)
+            else { continue }
+            list.append(.segment(from: a.point, to: b.point, width: 1, color: Self.boxColor))
+            text(&list, t.label, at: b.point + SIMD2(-4, 0), size: size, horizontal: .right, vertical: .middle)
+        }
+        if let top = projector.project(SIMD3(corner.x, corner.y, hi.z) + out * 0.03) {
+            text(&list, "f", at: top.point + SIMD2(0, -Float(size)), size: size, weight: .bold, horizontal: .center, vertical: .bottom)
+        }
+    }
+
+    // MARK: Paths and markers
+
+    /// A domain polyline lifted onto the surface (subdivided so it follows it between iterates).
+    func lifted(_ points: [SIMD2<Double>]) -> [SIMD3<Double>] {
+        let domain = scenario.landscape.domain
+        let span = max(domain.x.upperBound - domain.x.lowerBound, domain.y.upperBound - domain.y.lowerBound)
+        let lift = prepared.spec.height * 0.006
+        var out: [SIMD3<Double>] = []
+        func add(_ p: SIMD2<Double>) {
+            let z = prepared.surfaceHeight(at: p)
+            out.append(SIMD3(p.x, p.y, z.isFinite ? z + lift : .nan))
+        }
+        guard let first = points.first else { return [] }
+        add(first)
+        for k in 1..<max(1, points.count) {
+            let a = points[k - 1], b = points[k]
+            let d = b - a
+            let pieces = min(64, max(1, Int(((d * d).sum().squareRoot() / (span / 200)).rounded(.up))))
+            for s in 1...pieces { add(a + d * (Double(s) / Double(pieces))) }
+        }
+        return out
+    }
+
+    func addPath(_ list: inout DrawList, _ path: PathSpec, index: Int, _ projector: SurfaceProjector, depth: [Float]) {
+        let color = path.color.map { RGBA(Float($0[0]), Float($0[1]), Float($0[2]), Float($0[3])) } ?? Palette.color(index)
+        let points = lifted(path.points)
+        // Split at undefined points, then keep the visible runs.
+        var piece: [SIMD3<Double>] = []
+        for p in points + [SIMD3(.nan, .nan, .nan)] {
+            if p.z.isFinite { piece.append(p); continue }
+            for run in projector.visibleRuns(piece, depth: depth) {
+                list.append(.polyline(points: run, width: Float(path.width) + 0.5, color: color))
+            }
+            piece = []
+        }
+        // Start ring and head marker; a hidden head still shows, faintly, where it is.
+        if let start = path.points.first, let s = marker(start, projector) {
+            let shown = projector.visible(s.point, invW: s.invW, depth: depth)
+            list.append(.ring(center: s.point, radius: 4.5, width: 2, color: shown ? color : color.fading(by: 0.35)))
+        }
+        if path.points.count > 1, let end = path.points.last, let e = marker(end, projector) {
+            if projector.visible(e.point, invW: e.invW, depth: depth) {
+                list.append(.disk(center: e.point, radius: 6, fill: color, outlineWidth: 1.5, outline: RGBA(0.05, 0.05, 0.08)))
+            } else {
+                list.append(.ring(center: e.point, radius: 6, width: 1.5, color: color.fading(by: 0.5)))
+            }
+        }
+    }
+
+    func marker(_ p: SIMD2<Double>, _ projector: SurfaceProjector) -> (point: SIMD2<Float>, invW: Float)? {
+        let z = prepared.surfaceHeight(at: p)
+        guard z.isFinite else { return nil }
+        return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
+    }
+
+    func addMinima(_ list: inout DrawList, _ projector: SurfaceProjector, depth: [Float]) {
+        let domain = scenario.landscape.domain
+        for m in scenario.landscape.objective.minima where domain.x.contains(m.point.x) && domain.y.contains(m.point.y) {
+            guard let p = marker(m.point, projector), projector.visible(p.point, invW: p.invW, depth: depth) else { continue }
+            let r: Float = 5
+            for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
+                list.append(.segment(from: p.point + a, to: p.point + b, width: 3, color: RGBA(0.05, 0.05, 0.08)))
+                list.append(.segment(from: p.point + a * 0.85, to: p.point + b * 0.85, width: 1.5, color: RGBA(1, 1, 1)))
+            }
+        }
+    }
+
+    // MARK: Colourbar
+
+    func addColorbar(_ list: inout DrawList) {
+        guard let bar = layout.colorbar else { return }
+        let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
+        let entries = prepared.colormap.entries
+        for y in bar.y0..<bar.y1 {
+            let t = 1 - (Float(y) + 0.5 - y0) / (y1 - y0)
+            let p = entries[Int(max(0, min(255, t * 255 + 0.5)))]
+            let color = RGBA(Float(p & 0xFF) / 255, Float((p >> 8) & 0xFF) / 255, Float((p >> 16) & 0xFF) / 255)
+            list.append(.rect(PixelRectF(x0: x0, y0: Float(y), x1: x1, y1: Float(y + 1)), fill: color))
+        }
+        let size = layout.labelSize
+        let tick = Float(size) * 0.4
+        var widest: Float = 0
+        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
+            let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x1, y0: y - 0.5, x1: x1 + tick, y1: y + 0.5), fill: Self.ink))
+            text(&list, t.label, at: SIMD2(x1 + tick + Float(size) * 0.3, y), size: size, horizontal: .left, vertical: .middle)
+            widest = max(widest, fonts.measure(t.label, pixelSize: size))
+        }
+        let titleX = x1 + tick + Float(size) * 0.3 + widest + Float(size) * 1.2
+        var stamp = TextStamp(fonts.layout(colorbarTicks.title, pixelSize: size))
+        stamp = stamp.rotatedCounterClockwise()
+        list.append(stamp.item(at: stamp.origin(anchor: SIMD2(titleX, (y0 + y1) / 2), horizontal: .center, vertical: .middle), color: Self.ink))
+    }
+}
