@@ -10,6 +10,7 @@ import Testing
         ("r1-landscape2d", nil), ("himmelblau", "Examples/himmelblau.json"), ("rastrigin-linear", "Examples/rastrigin-linear.json"),
         ("formula", "Examples/formula.json"), ("undefined-region", "Examples/undefined-region.json"),
         ("convergence", "Examples/convergence.json"), ("panels", "Examples/panels.json"),
+        ("r3-surface3d", "Benchmarks/Scenarios/r3-surface3d.json"), ("rastrigin-3d-isolines", "Examples/rastrigin-3d.json"),
     ]
 
     @Test(arguments: scenes.map(\.0))

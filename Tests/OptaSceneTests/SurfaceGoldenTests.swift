@@ -76,6 +76,11 @@ import Testing
         #expect(summary.contains("camera yaw"))
         #expect(summary.contains("adam"))
         let surface = tree.root.children.first { $0.id == "surface" }
-        #expect(surface?.children.map(\.id) == ["solver/adam", "solver/cma-es"])
+        #expect(surface?.children.map(\.id) == ["minimum/1", "solver/adam", "solver/cma-es"])
+        // The minimum is where the surface is: its marker box holds the projected point of (0, 0, f(0, 0)).
+        let minimum = try #require(tree.node(id: "minimum/1"))
+        #expect(minimum.value == "f = 0 at (0, 0)")
+        let bounds = try #require(minimum.bounds)
+        #expect(bounds.x > 0 && bounds.maxX < Double(figure.width) && bounds.y > 0 && bounds.maxY < Double(figure.height))
     }
 }

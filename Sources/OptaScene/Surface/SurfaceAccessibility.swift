@@ -28,6 +28,21 @@ public enum SurfaceAccessibility {
                 attributes: ["status": status, "step": String(solver.step), "method": solver.method.rawValue,
                              "x": "\(solver.point.x)", "y": "\(solver.point.y)", "f": "\(solver.value)"]))
         }
+        let domain = figure.scenario.landscape.domain
+        let minima = figure.scenario.landscape.showMinima
+            ? figure.scenario.landscape.objective.minima.filter { domain.x.contains($0.point.x) && domain.y.contains($0.point.y) } : []
+        for (index, minimum) in minima.enumerated() {
+            var bounds: AccessibilityBounds?
+            if let p = figure.marker(minimum.point, projector) {
+                bounds = AccessibilityBounds(x0: Double(p.point.x) - 8, y0: Double(p.point.y) - 8,
+                                             x1: Double(p.point.x) + 8, y1: Double(p.point.y) + 8).intersection(frame)
+            }
+            surfaceChildren.insert(AccessibilityNode(
+                id: "minimum/\(index + 1)", role: .graphicsSymbol, name: "global minimum",
+                value: "f = \(A11yNumber.format(minimum.value)) at \(A11yNumber.point(minimum.point.x, minimum.point.y))",
+                bounds: bounds, attributes: ["x": "\(minimum.point.x)", "y": "\(minimum.point.y)", "f": "\(minimum.value)"]),
+                at: index)
+        }
         let spec = figure.prepared.spec
         children.append(AccessibilityNode(
             id: "surface", role: .chart, name: "\(figure.scenario.landscape.objective.displayName) surface",
