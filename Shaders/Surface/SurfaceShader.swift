@@ -10,8 +10,9 @@ public struct SurfaceShader: TriangleShader {
     public let positions: [SIMD3<Float>]
     /// Triangles before this index belong to the surface, the rest to the floor.
     public let surfaceTriangles: Int
-    /// 256 colormap entries, 0…1.
+    /// 256 colormap entries, 0…1 (and the same as aligned 4-lane values for the per-pixel loop).
     public let colormap: [SIMD3<Float>]
+    let colormapChannels: [SIMD4<Float>]
     public let lighting: SurfaceLighting
     public let eye: SIMD3<Float>
     /// Isolines on the surface at these normalized heights (sorted); empty for none.
@@ -38,6 +39,7 @@ public struct SurfaceShader: TriangleShader {
         self.colormap = colormap.entries.map { p in
             SIMD3(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF)) / 255
         }
+        colormapChannels = self.colormap.map { SIMD4($0, 1) }
         self.lighting = lighting
         self.eye = eye
         self.isolineLevels = isolineLevels.sorted()
@@ -68,7 +70,8 @@ public struct SurfaceShader: TriangleShader {
 
     public func shade(_ batch: FragmentBatch) {
         let light = lighting.light
-        colormap.withUnsafeBufferPointer { lut in
+        let overlays = hasOverlays
+        colormapChannels.withUnsafeBufferPointer { lut in
             var k = 0
             while k < batch.count {
                 let m = Swift.min(8, batch.count - k)
@@ -88,29 +91,36 @@ public struct SurfaceShader: TriangleShader {
                 // Two-sided: face the viewer.
                 let away = nx * vx + ny * vy + nz * vz .< 0
                 nx.replace(with: -nx, where: away); ny.replace(with: -ny, where: away); nz.replace(with: -nz, where: away)
-                let nl = pointwiseMax(nx * light.x + ny * light.y + nz * light.z, SIMD8(repeating: 0))
+                let nl = (nx * light.x + ny * light.y + nz * light.z).lanesMax(.zero)
                 var hx = vx + light.x, hy = vy + light.y, hz = vz + light.z
                 r = Self.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
                 hx *= r; hy *= r; hz *= r
-                var sp = pointwiseMax(nx * hx + ny * hy + nz * hz, SIMD8(repeating: 0))
+                var sp = (nx * hx + ny * hy + nz * hz).lanesMax(.zero)
                 sp *= sp; sp *= sp; sp *= sp; sp *= sp; sp *= sp  // ^32
                 let diffuse = lighting.ambient + lighting.diffuse * nl
                 let highlight = lighting.specular * sp
+                // Colour by height: one colormap entry per lane.
+                var red = SIMD8<Float>(), green = SIMD8<Float>(), blue = SIMD8<Float>()
                 for lane in 0..<m {
-                    let i = Int(Swift.max(0, Swift.min(255, t[lane] * 255 + 0.5)))
-                    let rgb = lut[i] * diffuse[lane] + SIMD3(repeating: highlight[lane])
-                    batch.colors[k + lane] = SIMD4(rgb, 1)
+                    let c = lut[Int(Swift.max(0, Swift.min(255, t[lane] * 255 + 0.5)))]
+                    red[lane] = c.x; green[lane] = c.y; blue[lane] = c.z
+                }
+                red = red * diffuse + highlight
+                green = green * diffuse + highlight
+                blue = blue * diffuse + highlight
+                if overlays {
+                    for lane in 0..<m {
+                        let f = batch.fragments[k + lane]
+                        let lit = SIMD4(red[lane], green[lane], blue[lane], 1)
+                        let color = f.triangle >= surfaceTriangles ? shadeFloor(f)
+                            : overlay(f, varyings: batch.varyings[k + lane], color: lit)
+                        batch.colors[k + lane] = PackedColor.packUnit(color)
+                    }
+                } else {
+                    let packed = PackedColor.packOpaque(r: red, g: green, b: blue)
+                    for lane in 0..<m { batch.colors[k + lane] = packed[lane] }
                 }
                 k += 8
-            }
-        }
-        guard hasOverlays else { return }
-        for k in 0..<batch.count {
-            let f = batch.fragments[k]
-            if f.triangle >= surfaceTriangles {
-                batch.colors[k] = shadeFloor(f)
-            } else {
-                batch.colors[k] = overlay(f, varyings: batch.varyings[k], color: batch.colors[k])
             }
         }
     }

@@ -48,4 +48,39 @@ public enum PackedColor {
     public static func toByte(_ v: Float) -> UInt8 {
         UInt8(Swift.max(0, Swift.min(255, v * 255 + 0.5)))
     }
+
+    /// Packs a premultiplied colour with components in 0…1 (each clamped, rounded half up).
+    @inlinable @inline(__always)
+    public static func packUnit(_ c: SIMD4<Float>) -> UInt32 {
+        @inline(__always) func byte(_ v: Float) -> UInt32 {
+            let x = v * 255 + 0.5
+            return x >= 255 ? 255 : x > 0 ? UInt32(x) : 0
+        }
+        return byte(c.x) | byte(c.y) << 8 | byte(c.z) << 16 | byte(c.w) << 24
+    }
+
+    /// A packed pixel's components in 0…1.
+    @inlinable @inline(__always)
+    public static func unpackUnit(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24)) * (1 / 255)
+    }
+
+    /// Packs 8 opaque colours given as components in 0…1, exactly as `packUnit` packs each one,
+    /// with vector instructions only.
+    @inlinable @inline(__always)
+    public static func packOpaque(r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>) -> SIMD8<UInt32> {
+        @inline(__always) func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+            var x = v * 255 + 0.5
+            let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255)
+            x.replace(with: zero, where: x .< zero)
+            x.replace(with: top, where: x .> top)
+            // x + 2^23 rounds x to the nearest integer in the low mantissa bits; one less where
+            // that rounded up gives the truncation of x (x ≥ 0).
+            let magic = SIMD8<Float>(repeating: 8_388_608)
+            let rounded = x + magic
+            let up = unsafeBitCast(x .< rounded - magic, to: SIMD8<Int32>.self)
+            return unsafeBitCast(unsafeBitCast(rounded, to: SIMD8<Int32>.self) &+ up, to: SIMD8<UInt32>.self) & 0xFF
+        }
+        return bytes(r) | bytes(g) &<< 8 | bytes(b) &<< 16 | SIMD8(repeating: 0xFF00_0000)
+    }
 }

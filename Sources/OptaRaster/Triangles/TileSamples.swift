@@ -1,59 +1,111 @@
 /// One worker's sample buffers for a tile: 2×2 samples per pixel, row-major at sample resolution,
-/// holding the nearest 1/w and the triangle that put it there.
-struct TileSamples {
+/// holding the nearest 1/w and the triangle that put it there (an index into `triangles`), plus
+/// the resolve's per-row batch. Owned by one worker; its memory is reused tile after tile.
+final class TileSamples {
+    let tileSize: Int
+    /// Samples per row (and rows): twice the tile size.
     let side: Int
-    var depth: [Float]
-    var ids: [UInt32]
+    let depth: UnsafeMutablePointer<Float>
+    let ids: UnsafeMutablePointer<UInt32>
+    /// The tile's triangles in drawing order (mesh triangle indices): sample ids index this list.
+    private(set) var triangles: UnsafeMutablePointer<UInt32>
+    private(set) var triangleCount = 0
+    private var triangleCapacity = 0
+    /// Per entry of `triangles`, its setup once the resolve has needed it (`prepared` marks which).
+    private(set) var setups: UnsafeMutablePointer<TriangleSetup>
+    private(set) var prepared: UnsafeMutablePointer<Bool>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
-    var batchVaryings: [SIMD8<Float>]
-    var batchFragments: [TriangleFragment]
-    var batchColors: [SIMD4<Float>]
-    var counts: [SIMD2<Int32>]
+    let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
+    let batchFragments: UnsafeMutablePointer<TriangleFragment>
+    let batchColors: UnsafeMutablePointer<UInt32>
+    let counts: UnsafeMutablePointer<SIMD2<Int32>>
+
+    /// Spare samples past the last row: 16-wide loads of the resolve may run past the last sample.
+    static let spare = 32
 
     init(tileSize: Int) {
-        batchVaryings = [SIMD8<Float>](repeating: .zero, count: 2 * tileSize)
-        batchFragments = [TriangleFragment](repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0,
-                                                                        edge: .zero, dx: .zero, dy: .zero), count: 2 * tileSize)
-        batchColors = [SIMD4<Float>](repeating: .zero, count: 2 * tileSize)
-        counts = [SIMD2<Int32>](repeating: .zero, count: tileSize)
+        self.tileSize = tileSize
         side = tileSize * 2
-        // 8 spare samples at the end: 8-wide row loads may run past the last sample.
-        depth = [Float](repeating: 0, count: side * side + 8)
-        ids = [UInt32](repeating: 0, count: side * side + 8)
+        let samples = side * side + Self.spare
+        depth = .allocate(capacity: samples)
+        depth.initialize(repeating: 0, count: samples)
+        ids = .allocate(capacity: samples)
+        ids.initialize(repeating: 0, count: samples)
+        triangles = .allocate(capacity: 0)
+        setups = .allocate(capacity: 0)
+        prepared = .allocate(capacity: 0)
+        batchVaryings = .allocate(capacity: 2 * tileSize)
+        batchVaryings.initialize(repeating: .zero, count: 2 * tileSize)
+        batchFragments = .allocate(capacity: 2 * tileSize)
+        batchFragments.initialize(repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0, edge: .zero, dx: .zero, dy: .zero),
+                                  count: 2 * tileSize)
+        batchColors = .allocate(capacity: 2 * tileSize)
+        batchColors.initialize(repeating: 0, count: 2 * tileSize)
+        counts = .allocate(capacity: tileSize)
+        counts.initialize(repeating: .zero, count: tileSize)
     }
 
-    mutating func clear(farInvW: Float) {
-        depth.withUnsafeMutableBufferPointer { $0.update(repeating: farInvW) }
+    deinit {
+        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate(); prepared.deallocate()
+        batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
+    }
+
+    func clear(farInvW: Float) {
+        depth.update(repeating: farInvW, count: side * side)
+    }
+
+    /// Appends a triangle to the tile's list (growing the per-triangle buffers when full).
+    @inline(__always)
+    private func append(_ triangle: UInt32) {
+        if triangleCount == triangleCapacity { grow() }
+        triangles[triangleCount] = triangle
+        triangleCount += 1
+    }
+
+    private func grow() {
+        let capacity = Swift.max(256, triangleCapacity * 2)
+        let newTriangles = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        newTriangles.update(from: triangles, count: triangleCount)
+        triangles.deallocate()
+        triangles = newTriangles
+        // Setups are written before they are read (the resolve marks them in `prepared`).
+        setups.deallocate()
+        setups = .allocate(capacity: capacity)
+        prepared.deallocate()
+        prepared = .allocate(capacity: capacity)
+        triangleCapacity = capacity
     }
 
     /// Rasterizes the tile's binned triangles; false when the tile has none.
-    mutating func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers) -> Bool {
+    func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers) -> Bool {
         let side = side
+        triangleCount = 0
         let sw = rect.width * 2, sh = rect.height * 2
         let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
         let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
         var touched = false
-        depth.withUnsafeMutableBufferPointer { depth in
-            ids.withUnsafeMutableBufferPointer { ids in
-                let d = depth.baseAddress!, idp = ids.baseAddress!
-                let screen = mesh.screen.buffer, indices = mesh.indices.buffer
-                for chunk in bins.chunks {
-                    let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
-                    if first == end { continue }
-                    touched = true
-                    chunk.entries.withUnsafeBufferPointer { entries in
-                        for k in first..<end {
-                            let e = entries[k]
-                            if e & TriangleBins.clippedFlag == 0 {
-                                let t = Int(e)
-                                let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
-                                Self.draw(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
-                                          id: e, originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp)
-                            } else {
-                                let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
-                                Self.draw(x: p.x, y: p.y, invW: p.invW, id: p.triangle,
-                                          originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp)
-                            }
+        let d = depth, idp = ids
+        let screen = mesh.screen.buffer, indices = mesh.indices.buffer
+        for chunk in bins.chunks {
+            let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
+            if first == end { continue }
+            touched = true
+            chunk.entries.withUnsafeBufferPointer { entries in
+                for k in first..<end {
+                    let e = entries[k]
+                    let local = UInt32(triangleCount)
+                    if e & TriangleBins.clippedFlag == 0 {
+                        let t = Int(e)
+                        let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
+                        if Self.draw(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
+                                     id: local, originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp) {
+                            append(e)
+                        }
+                    } else {
+                        let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
+                        if Self.draw(x: p.x, y: p.y, invW: p.invW, id: local,
+                                     originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp) {
+                            append(p.triangle)
                         }
                     }
                 }
@@ -66,15 +118,17 @@ struct TileSamples {
     static let half = Int64(TriangleRasterizer.subpixelScale / 2)
     static let quarter = Int64(TriangleRasterizer.subpixelScale / 4)
 
+    /// Draws one triangle's samples with `id`; false when its bounding box holds no sample of the tile
+    /// (then no sample can name it).
     @inline(__always)
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
-                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) {
+                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
         var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
         var w0 = invW.x, w1 = invW.y, w2 = invW.z
         var area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
-        if area == 0 { return }
+        if area == 0 { return false }
         if area < 0 {  // the other winding: swap two corners so the inside is positive
             swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
             area = -area
@@ -84,7 +138,7 @@ struct TileSamples {
         let minY = Swift.min(y0, y1, y2) - originY - quarter, maxY = Swift.max(y0, y1, y2) - originY - quarter
         let i0 = Int(Swift.max(0, ceilDiv(minX, half))), i1 = Int(Swift.min(Int64(sw - 1), floorDiv(maxX, half)))
         let j0 = Int(Swift.max(0, ceilDiv(minY, half))), j1 = Int(Swift.min(Int64(sh - 1), floorDiv(maxY, half)))
-        if i0 > i1 || j0 > j1 { return }
+        if i0 > i1 || j0 > j1 { return false }
         // Edge functions E = A·x + B·y + C, positive inside; E_k is 0 on the edge opposite corner k.
         let a0 = y1 - y2, b0 = x2 - x1
         let a1 = y2 - y0, b1 = x0 - x2
@@ -134,7 +188,7 @@ struct TileSamples {
                     zRow += dzdy
                     rowIndex += side
                 }
-                return
+                return true
             }
             for _ in j0...j1 {
                 var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
@@ -163,7 +217,7 @@ struct TileSamples {
                 zRow += dzdy
                 rowIndex += side
             }
-            return
+            return true
         }
         for _ in j0...j1 {
             var e0 = r0, e1 = r1, e2 = r2, z = zRow
@@ -177,6 +231,7 @@ struct TileSamples {
             r0 += stepY0; r1 += stepY1; r2 += stepY2; zRow += dzdy
             rowIndex += side
         }
+        return true
     }
 
     @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

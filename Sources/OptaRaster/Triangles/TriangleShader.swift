@@ -41,16 +41,16 @@ public struct TriangleFragment: Sendable {
 
 /// A row's worth of fragments handed to a shader at once: each with its interpolated varyings
 /// (the mesh's per-vertex `SIMD8` values, perspective-correct) and its geometry. The shader
-/// writes one premultiplied RGBA colour (0…1) per fragment.
+/// writes one packed premultiplied RGBA8 pixel (`PackedColor`) per fragment.
 public struct FragmentBatch {
     public let count: Int
     public let varyings: UnsafePointer<SIMD8<Float>>
     public let fragments: UnsafePointer<TriangleFragment>
-    public let colors: UnsafeMutablePointer<SIMD4<Float>>
+    public let colors: UnsafeMutablePointer<UInt32>
 
     @inlinable
     public init(count: Int, varyings: UnsafePointer<SIMD8<Float>>, fragments: UnsafePointer<TriangleFragment>,
-                colors: UnsafeMutablePointer<SIMD4<Float>>) {
+                colors: UnsafeMutablePointer<UInt32>) {
         self.count = count; self.varyings = varyings; self.fragments = fragments; self.colors = colors
     }
 }
@@ -77,7 +77,7 @@ extension FragmentShader {
     @inlinable
     public func shade(_ batch: FragmentBatch) {
         for k in 0..<batch.count {
-            batch.colors[k] = shade(batch.fragments[k], varyings: batch.varyings[k])
+            batch.colors[k] = PackedColor.packUnit(shade(batch.fragments[k], varyings: batch.varyings[k]))
         }
     }
 }
