@@ -127,52 +127,52 @@ final class TileSamples {
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
         var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
         var w0 = invW.x, w1 = invW.y, w2 = invW.z
-        var area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
+        var area = (x1 &- x0) &* (y2 &- y0) &- (y1 &- y0) &* (x2 &- x0)
         if area == 0 { return false }
         if area < 0 {  // the other winding: swap two corners so the inside is positive
             swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
-            area = -area
+            area = 0 &- area
         }
         // Sample range inside the bounding box, clamped to the tile.
-        let minX = Swift.min(x0, x1, x2) - originX - quarter, maxX = Swift.max(x0, x1, x2) - originX - quarter
-        let minY = Swift.min(y0, y1, y2) - originY - quarter, maxY = Swift.max(y0, y1, y2) - originY - quarter
-        let i0 = Int(Swift.max(0, ceilDiv(minX, half))), i1 = Int(Swift.min(Int64(sw - 1), floorDiv(maxX, half)))
-        let j0 = Int(Swift.max(0, ceilDiv(minY, half))), j1 = Int(Swift.min(Int64(sh - 1), floorDiv(maxY, half)))
+        let minX = Swift.min(x0, x1, x2) &- originX &- quarter, maxX = Swift.max(x0, x1, x2) &- originX &- quarter
+        let minY = Swift.min(y0, y1, y2) &- originY &- quarter, maxY = Swift.max(y0, y1, y2) &- originY &- quarter
+        let i0 = Int(Swift.max(0, ceilHalf(minX))), i1 = Int(Swift.min(Int64(sw - 1), floorHalf(maxX)))
+        let j0 = Int(Swift.max(0, ceilHalf(minY))), j1 = Int(Swift.min(Int64(sh - 1), floorHalf(maxY)))
         if i0 > i1 || j0 > j1 { return false }
         // Edge functions E = A·x + B·y + C, positive inside; E_k is 0 on the edge opposite corner k.
-        let a0 = y1 - y2, b0 = x2 - x1
-        let a1 = y2 - y0, b1 = x0 - x2
-        let a2 = y0 - y1, b2 = x1 - x0
+        let a0 = y1 &- y2, b0 = x2 &- x1
+        let a1 = y2 &- y0, b1 = x0 &- x2
+        let a2 = y0 &- y1, b2 = x1 &- x0
         // Top-left rule: a sample exactly on an edge belongs to the triangle only if the edge is a
         // left edge (inside to the right, A > 0) or a top edge (horizontal, inside below).
         @inline(__always) func bias(_ a: Int64, _ b: Int64) -> Int64 { (a > 0 || (a == 0 && b > 0)) ? 0 : -1 }
         // Values at the first sample (i0, j0).
-        let sx = originX + quarter + Int64(i0) * half, sy = originY + quarter + Int64(j0) * half
-        var r0 = a0 * (sx - x1) + b0 * (sy - y1) + bias(a0, b0)
-        var r1 = a1 * (sx - x2) + b1 * (sy - y2) + bias(a1, b1)
-        var r2 = a2 * (sx - x0) + b2 * (sy - y0) + bias(a2, b2)
+        let sx = originX &+ quarter &+ Int64(i0) &* half, sy = originY &+ quarter &+ Int64(j0) &* half
+        var r0 = a0 &* (sx &- x1) &+ b0 &* (sy &- y1) &+ bias(a0, b0)
+        var r1 = a1 &* (sx &- x2) &+ b1 &* (sy &- y2) &+ bias(a1, b1)
+        var r2 = a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2)
         // 1/w is affine in screen space: interpolate it with the (unbiased) edge functions.
         let invArea = 1 / Float(area)
         let dzdx = (Float(a0) * w0 + Float(a1) * w1 + Float(a2) * w2) * invArea * Float(half)
         let dzdy = (Float(b0) * w0 + Float(b1) * w1 + Float(b2) * w2) * invArea * Float(half)
-        let e0 = Float(a0 * (sx - x1) + b0 * (sy - y1)), e1 = Float(a1 * (sx - x2) + b1 * (sy - y2))
+        let e0 = Float(a0 &* (sx &- x1) &+ b0 &* (sy &- y1)), e1 = Float(a1 &* (sx &- x2) &+ b1 &* (sy &- y2))
         var zRow = (e0 * w0 + e1 * w1) * invArea + (1 - (e0 + e1) * invArea) * w2
-        let stepX0 = a0 * half, stepX1 = a1 * half, stepX2 = a2 * half
-        let stepY0 = b0 * half, stepY1 = b1 * half, stepY2 = b2 * half
+        let stepX0 = a0 &* half, stepX1 = a1 &* half, stepX2 = a2 &* half
+        let stepY0 = b0 &* half, stepY1 = b1 &* half, stepY2 = b2 &* half
         var rowIndex = j0 * side
-        if maxX - minX < 64 * half && maxY - minY < 64 * half {
+        if maxX &- minX < 64 &* half && maxY &- minY < 64 &* half {
             // Small triangle: edge values fit in 32 bits; test 8 samples of a row at once.
             let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
             let lanesF = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-            let sx0 = SIMD8<Int32>(repeating: Int32(stepX0)) &* lanes
-            let sx1 = SIMD8<Int32>(repeating: Int32(stepX1)) &* lanes
-            let sx2 = SIMD8<Int32>(repeating: Int32(stepX2)) &* lanes
+            let sx0 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX0)) &* lanes
+            let sx1 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX1)) &* lanes
+            let sx2 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX2)) &* lanes
             let zx = lanesF * dzdx
             let width = i1 - i0 + 1
             let idv = SIMD8<UInt32>(repeating: id)
             // Edge values relative to the first sample keep the 32-bit range.
             var q0 = Int32(truncatingIfNeeded: r0), q1 = Int32(truncatingIfNeeded: r1), q2 = Int32(truncatingIfNeeded: r2)
-            let step8x = SIMD3<Int32>(Int32(stepX0 * 8), Int32(stepX1 * 8), Int32(stepX2 * 8))
+            let step8x = SIMD3<Int32>(Int32(truncatingIfNeeded: stepX0 &* 8), Int32(truncatingIfNeeded: stepX1 &* 8), Int32(truncatingIfNeeded: stepX2 &* 8))
             if width <= 3 {
                 // Narrow (most triangles of fine meshes): scalar, so neighbouring triangles' stores
                 // never overlap an 8-wide load.
@@ -226,19 +226,16 @@ final class TileSamples {
                     let s = rowIndex + i
                     if z > depth[s] { depth[s] = z; ids[s] = id }
                 }
-                e0 += stepX0; e1 += stepX1; e2 += stepX2; z += dzdx
+                e0 &+= stepX0; e1 &+= stepX1; e2 &+= stepX2; z += dzdx
             }
-            r0 += stepY0; r1 += stepY1; r2 += stepY2; zRow += dzdy
+            r0 &+= stepY0; r1 &+= stepY1; r2 &+= stepY2; zRow += dzdy
             rowIndex += side
         }
         return true
     }
 
-    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
-    }
-
-    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        -floorDiv(-a, b)
-    }
+    /// ⌊a / half⌋ and ⌈a / half⌉ for the sample spacing `half` (a power of two: arithmetic shifts).
+    @inline(__always) static func floorHalf(_ a: Int64) -> Int64 { a >> halfShift }
+    @inline(__always) static func ceilHalf(_ a: Int64) -> Int64 { 0 &- ((0 &- a) >> halfShift) }
+    static let halfShift = Int64(TriangleRasterizer.subpixelBits - 1)
 }
