@@ -41,9 +41,9 @@ struct TriangleBins: Sendable {
             ParallelWork.run(count: chunkCount, threads: threads, scratch: { () }) { c, _ in
                 let screen = screenBox.buffer, clip = clipBox.buffer, indices = indexBox.buffer
                 let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
-                var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY)
-                writer.tileOf.reserveCapacity((end - first) * 5 / 4)
-                writer.item.reserveCapacity((end - first) * 5 / 4)
+                var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY,
+                                       capacity: (end - first) * 5 / 4 + 16)
+                defer { writer.deallocate() }
                 var pieces: [ScreenTriangle] = []
                 for t in first..<end {
                     let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
@@ -51,7 +51,8 @@ struct TriangleBins: Sendable {
                     if (a.outcode | b.outcode | d.outcode) == 0 {
                         let x = SIMD3(a.x, b.x, d.x), y = SIMD3(a.y, b.y, d.y)
                         // Zero area: nothing to draw (both windings are drawn, so only the sign is free).
-                        let area = Int64(x.y - x.x) * Int64(y.z - y.x) - Int64(y.y - y.x) * Int64(x.z - x.x)
+                        // Inside the guard band, coordinates fit in 24 bits: no overflow.
+                        let area = Int64(x.y &- x.x) &* Int64(y.z &- y.x) &- Int64(y.y &- y.x) &* Int64(x.z &- x.x)
                         if area == 0 { continue }
                         writer.add(x, y, UInt32(t))
                     } else if (a.outcode & b.outcode & d.outcode & ScreenVertex.behindNear) == 0 {
@@ -64,18 +65,20 @@ struct TriangleBins: Sendable {
                     }
                 }
                 // Counting sort by tile, stable, so each tile keeps triangle order.
-                let tileOf = writer.tileOf, item = writer.item
+                let pairs = writer.pairs, count = writer.count
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
-                for t in tileOf { offsets[Int(t) + 1] += 1 }
-                for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
-                var cursor = offsets
-                var entries = [UInt32](repeating: 0, count: item.count)
-                entries.withUnsafeMutableBufferPointer { e in
-                    cursor.withUnsafeMutableBufferPointer { cur in
-                        for k in 0..<item.count {
-                            let tile = Int(tileOf[k])
-                            e[Int(cur[tile])] = item[k]
-                            cur[tile] += 1
+                var entries = [UInt32](repeating: 0, count: count)
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    for k in 0..<count { offsets[Int(pairs[k] >> 32) + 1] += 1 }
+                    for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
+                    var cursor = Array(offsets)
+                    entries.withUnsafeMutableBufferPointer { e in
+                        cursor.withUnsafeMutableBufferPointer { cur in
+                            for k in 0..<count {
+                                let tile = Int(pairs[k] >> 32)
+                                e[Int(cur[tile])] = UInt32(truncatingIfNeeded: pairs[k])
+                                cur[tile] += 1
+                            }
                         }
                     }
                 }
@@ -95,36 +98,52 @@ struct SendableBuffer<T>: @unchecked Sendable {
     init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
 }
 
-/// Collects (tile, entry) pairs for every tile a triangle's bounding box touches.
+/// Collects (tile, entry) pairs for every tile a triangle's bounding box touches, as
+/// `tile << 32 | entry` in a buffer it owns (free it with `deallocate()`).
 struct BinWriter {
     let tilesX: Int
     let tilesY: Int
     let shift: Int
     let maxX: Int32
     let maxY: Int32
-    var tileOf: [UInt32] = []
-    var item: [UInt32] = []
+    private(set) var pairs: UnsafeMutablePointer<UInt64>
+    private(set) var count = 0
+    private var capacity: Int
 
-    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32) {
+    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32, capacity: Int) {
         self.tilesX = tilesX; self.tilesY = tilesY; self.shift = shift; self.maxX = maxX; self.maxY = maxY
+        self.capacity = Swift.max(16, capacity)
+        pairs = .allocate(capacity: self.capacity)
+    }
+
+    func deallocate() { pairs.deallocate() }
+
+    @inline(__always)
+    private mutating func append(_ tile: Int, _ entry: UInt32) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: pairs, count: count)
+            pairs.deallocate()
+            pairs = bigger
+            capacity *= 2
+        }
+        pairs[count] = UInt64(tile) << 32 | UInt64(entry)
+        count += 1
     }
 
     @inline(__always)
     mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
-        let x0 = x.min(), x1 = x.max(), y0 = y.min(), y1 = y.max()
+        let x0 = Swift.min(x.x, x.y, x.z), x1 = Swift.max(x.x, x.y, x.z)
+        let y0 = Swift.min(y.x, y.y, y.z), y1 = Swift.max(y.x, y.y, y.z)
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
         let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
         let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
         if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
-            tileOf.append(UInt32(ty0 * tilesX + tx0))
-            item.append(entry)
+            append(ty0 * tilesX + tx0, entry)
             return
         }
         for ty in ty0...ty1 {
-            for tx in tx0...tx1 {
-                tileOf.append(UInt32(ty * tilesX + tx))
-                item.append(entry)
-            }
+            for tx in tx0...tx1 { append(ty * tilesX + tx, entry) }
         }
     }
 }
