@@ -75,14 +75,16 @@ public struct SurfaceShader: TriangleShader {
             var k = 0
             while k < batch.count {
                 let m = Swift.min(8, batch.count - k)
-                // Transpose up to 8 fragments' varyings into one vector per attribute.
-                var t = SIMD8<Float>(), nx = SIMD8<Float>(), ny = SIMD8<Float>(), nz = SIMD8<Float>(repeating: 1)
-                var px = SIMD8<Float>(), py = SIMD8<Float>(), pz = SIMD8<Float>()
-                for lane in 0..<m {
-                    let v = batch.varyings[k + lane]
-                    t[lane] = v[0]; nx[lane] = v[1]; ny[lane] = v[2]; nz[lane] = v[3]
-                    px[lane] = v[4]; py[lane] = v[5]; pz[lane] = v[6]
+                // Transpose 8 fragments' varyings into one vector per attribute (lanes past the
+                // batch are read but not used).
+                let matrix = UnsafeRawPointer(batch.varyings + k).assumingMemoryBound(to: Float.self)
+                @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
+                    SIMD8(matrix[j], matrix[8 + j], matrix[16 + j], matrix[24 + j],
+                          matrix[32 + j], matrix[40 + j], matrix[48 + j], matrix[56 + j])
                 }
+                let t = column(0)
+                var nx = column(1), ny = column(2), nz = column(3)
+                let px = column(4), py = column(5), pz = column(6)
                 var r = Self.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
                 nx *= r; ny *= r; nz *= r
                 var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
@@ -100,11 +102,13 @@ public struct SurfaceShader: TriangleShader {
                 let diffuse = lighting.ambient + lighting.diffuse * nl
                 let highlight = lighting.specular * sp
                 // Colour by height: one colormap entry per lane.
-                var red = SIMD8<Float>(), green = SIMD8<Float>(), blue = SIMD8<Float>()
-                for lane in 0..<m {
-                    let c = lut[Int(Swift.max(0, Swift.min(255, t[lane] * 255 + 0.5)))]
-                    red[lane] = c.x; green[lane] = c.y; blue[lane] = c.z
-                }
+                let index = Self.lutIndices(t)
+                @inline(__always) func entry(_ lane: Int) -> SIMD4<Float> { lut[Int(index[lane])] }
+                let c0 = entry(0), c1 = entry(1), c2 = entry(2), c3 = entry(3)
+                let c4 = entry(4), c5 = entry(5), c6 = entry(6), c7 = entry(7)
+                var red = SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)
+                var green = SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)
+                var blue = SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)
                 red = red * diffuse + highlight
                 green = green * diffuse + highlight
                 blue = blue * diffuse + highlight
@@ -118,7 +122,11 @@ public struct SurfaceShader: TriangleShader {
                     }
                 } else {
                     let packed = PackedColor.packOpaque(r: red, g: green, b: blue)
-                    for lane in 0..<m { batch.colors[k + lane] = packed[lane] }
+                    if m == 8 {
+                        UnsafeMutableRawPointer(batch.colors + k).storeBytes(of: packed, as: SIMD8<UInt32>.self)
+                    } else {
+                        for lane in 0..<m { batch.colors[k + lane] = packed[lane] }
+                    }
                 }
                 k += 8
             }
@@ -129,6 +137,20 @@ public struct SurfaceShader: TriangleShader {
 
     /// Whether anything is drawn after the lighting pass: isolines, grid lines or a floor.
     var hasOverlays: Bool { !isolineLevels.isEmpty || wireframeStep != nil || levels.count < positions.count }
+
+    /// Colormap entries for normalized heights: ⌊t · 255 + 0.5⌋ clamped to 0…255, in vector
+    /// instructions (x + 2^23 rounds to an integer in the low mantissa bits; one less where it rounded up).
+    @inline(__always)
+    static func lutIndices(_ t: SIMD8<Float>) -> SIMD8<Int32> {
+        var x = t * 255 + 0.5
+        let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255)
+        x.replace(with: zero, where: x .< zero)
+        x.replace(with: top, where: .!(x .<= top))  // NaN too, as the scalar clamp did
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        let rounded = x + magic
+        let up = unsafeBitCast(x .< rounded - magic, to: SIMD8<Int32>.self)
+        return (unsafeBitCast(rounded, to: SIMD8<Int32>.self) &+ up) & 0xFF
+    }
 
     @inline(__always)
     static func inverseSquareRoot(_ x: SIMD8<Float>) -> SIMD8<Float> {

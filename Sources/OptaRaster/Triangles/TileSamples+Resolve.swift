@@ -14,6 +14,7 @@ extension TileSamples {
         let keepFragments = shader.needsFragments
         let depth = depth, ids = ids, counts = counts
         let bv = batchVaryings, bf = batchFragments, bc = batchColors
+        let groupIds = groupScratch, groupDepths = groupScratch + 64
         // Triangles are set up when a pixel first shows them (many are hidden or cover no sample).
         let triangles = triangles, setups = setups, prepared = prepared
         prepared.initialize(repeating: false, count: triangleCount)
@@ -81,7 +82,7 @@ extension TileSamples {
                 let nearest = a.lanesMax(b).lanesMax(c.lanesMax(d))
                 let farthest = a.lanesMin(b).lanesMin(c.lanesMin(d))
                 let threshold = (nearest * gapScale).lanesMax(SIMD16(repeating: farNext))
-                let valid = evenLane & ((laneIndex &- Int32(m)) &>> 31)
+                let valid = m == 8 ? evenLane : evenLane.replacing(with: 0, where: laneIndex .>= SIMD16(repeating: Int32(m)))
                 // Sign bits: farthest < threshold (a pixel with two surfaces or background), covered.
                 let split = unsafeBitCast(farthest - threshold, to: SIMD16<Int32>.self) &>> 31
                 let covered = unsafeBitCast(SIMD16(repeating: farInvW) - nearest, to: SIMD16<Int32>.self) &>> 31
@@ -91,10 +92,15 @@ extension TileSamples {
                     id.replace(with: load16(ids + s + side), where: c .== nearest)
                     id.replace(with: load16(ids + s + 1), where: b .== nearest)
                     id.replace(with: load16(ids + s), where: a .== nearest)
+                    // Lanes are read back from memory (indexing a vector by a variable spills it each time).
+                    groupIds.storeBytes(of: id, as: SIMD16<UInt32>.self)
+                    groupDepths.storeBytes(of: nearest, as: SIMD16<Float>.self)
+                    let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
+                    let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
                     for p in 0..<m {
-                        add(id[2 * p], Float(rect.x0 + lx + p) + 0.5, py, &n)
+                        add(idLanes[2 * p], Float(rect.x0 + lx + p) + 0.5, py, &n)
                         counts[lx + p] = SIMD2(4, 0)
-                        depthRow?[rect.x0 + lx + p] = nearest[2 * p]
+                        depthRow?[rect.x0 + lx + p] = depthLanes[2 * p]
                     }
                 } else if (covered & valid).isZero {
                     for p in 0..<m {

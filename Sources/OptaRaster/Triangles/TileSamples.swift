@@ -19,6 +19,8 @@ final class TileSamples {
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
     let batchColors: UnsafeMutablePointer<UInt32>
     let counts: UnsafeMutablePointer<SIMD2<Int32>>
+    /// 128 bytes where the resolve spills a group's 16-lane ids and depths to read single lanes.
+    let groupScratch: UnsafeMutableRawPointer
 
     /// Spare samples past the last row: 16-wide loads of the resolve may run past the last sample.
     static let spare = 32
@@ -34,8 +36,9 @@ final class TileSamples {
         triangles = .allocate(capacity: 0)
         setups = .allocate(capacity: 0)
         prepared = .allocate(capacity: 0)
-        batchVaryings = .allocate(capacity: 2 * tileSize)
-        batchVaryings.initialize(repeating: .zero, count: 2 * tileSize)
+        // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
+        batchVaryings = .allocate(capacity: 2 * tileSize + 8)
+        batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
         batchFragments = .allocate(capacity: 2 * tileSize)
         batchFragments.initialize(repeating: TriangleFragment(triangle: 0, vertices: .zero, x: 0, y: 0, edge: .zero, dx: .zero, dy: .zero),
                                   count: 2 * tileSize)
@@ -43,11 +46,13 @@ final class TileSamples {
         batchColors.initialize(repeating: 0, count: 2 * tileSize)
         counts = .allocate(capacity: tileSize)
         counts.initialize(repeating: .zero, count: tileSize)
+        groupScratch = .allocate(byteCount: 128, alignment: 64)
     }
 
     deinit {
         depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate(); prepared.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
+        groupScratch.deallocate()
     }
 
     func clear(farInvW: Float) {

@@ -44,6 +44,8 @@ public struct TriangleFragment: Sendable {
 /// writes one packed premultiplied RGBA8 pixel (`PackedColor`) per fragment.
 public struct FragmentBatch {
     public let count: Int
+    /// One per fragment; entries up to the next multiple of 8 past `count` are readable too (their
+    /// values are meaningless), so a shader can always load whole groups of 8.
     public let varyings: UnsafePointer<SIMD8<Float>>
     public let fragments: UnsafePointer<TriangleFragment>
     public let colors: UnsafeMutablePointer<UInt32>
