@@ -33,9 +33,9 @@ public struct TileTarget {
     }
 
     /// Pointer to pixel (0, y) of the frame's row y; index it with frame x in `rect.x0..<rect.x1`.
-    @inlinable
+    @inlinable @inline(__always)
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        base + y * stride
+        base + y &* stride
     }
 }
 
