@@ -124,8 +124,10 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                     let f = FastMath.load(values + i)
                     let gx = FastMath.load(gradX + i) * sx
                     let gy = FastMath.load(gradY + i) * sy
-                    let undefined = (f .!= f) .| (f .== .infinity) .| (f .== -.infinity)
-                    let safeF = f.replacing(with: 0, where: undefined)
+                    // All ones in lanes where f is NaN or ±∞ (integer bit logic: SIMDMask operations
+                    // are scalarized).
+                    let undefined = FastMath.nonFiniteMask(f)
+                    let safeF = FastMath.zeroed(f, where: undefined)
                     // Scaled value; its gradient in scaled units per pixel is |∇f|·dsdf.
                     let (s, dsdf) = Self.transformed(safeF, log: isLog, shift: shift)
                     let index = FastMath.roundToIndex(FastMath.min(FastMath.max((s - lower) * toUnit, .zero), top))
@@ -145,21 +147,25 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                         let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
                         let pixels = distance / FastMath.max(gradientC, tiny)
                         coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak
-                        coverage.replace(with: 0, where: undefined)
+                        // Only positive coverage of defined values draws (NaN lanes too become 0).
+                        coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
                     }
                     let lanes = min(8, count - i)
-                    if any(undefined) || any(coverage .> 0) {
-                        for lane in 0..<lanes {
-                            if undefined[lane] {
-                                out[i + lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
-                            } else if coverage[lane] > 0 {
-                                out[i + lane] = blend(lut[Int(index[lane])], coverage[lane])
-                            } else {
-                                out[i + lane] = lut[Int(index[lane])]
-                            }
+                    let heat = SIMD8<UInt32>(lut[Int(index[0])], lut[Int(index[1])], lut[Int(index[2])], lut[Int(index[3])],
+                                             lut[Int(index[4])], lut[Int(index[5])], lut[Int(index[6])], lut[Int(index[7])])
+                    var pixels = heat
+                    if !FastMath.isZero(unsafeBitCast(coverage, to: SIMD8<UInt32>.self)) {
+                        pixels = blend(heat, coverage)
+                    }
+                    if !FastMath.isZero(undefined) {
+                        for lane in 0..<8 where undefined[lane] != 0 {
+                            pixels[lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
                         }
+                    }
+                    if lanes == 8 {
+                        UnsafeMutableRawPointer(out + i).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
                     } else {
-                        for lane in 0..<lanes { out[i + lane] = lut[Int(index[lane])] }
+                        for lane in 0..<lanes { out[i + lane] = pixels[lane] }
                     }
                     i += 8
                 }
@@ -205,14 +211,17 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         return lut[Int(FastMath.roundToIndex(SIMD8(repeating: unit))[0])]
     }
 
-    /// The contour colour over an opaque heatmap pixel with coverage `c`.
+    /// The contour colour over 8 opaque heatmap pixels with coverages `c` (0 leaves a pixel as it
+    /// is): each channel is under · (1 − a) + colour · a with a = c · alpha, then rounded to a byte.
     @inline(__always)
-    func blend(_ under: UInt32, _ c: Float) -> UInt32 {
+    func blend(_ under: SIMD8<UInt32>, _ c: SIMD8<Float>) -> SIMD8<UInt32> {
         let a = c * contourColor.w
         let keep = 1 - a
-        let r = Float(under & 0xFF) / 255 * keep + contourColor.x * a
-        let g = Float((under >> 8) & 0xFF) / 255 * keep + contourColor.y * a
-        let b = Float((under >> 16) & 0xFF) / 255 * keep + contourColor.z * a
-        return PackedColor.opaque(r, g, b)
+        let r = FastMath.byteToFloat(under & 0xFF) / 255 * keep + contourColor.x * a
+        let g = FastMath.byteToFloat((under &>> 8) & 0xFF) / 255 * keep + contourColor.y * a
+        let b = FastMath.byteToFloat((under &>> 16) & 0xFF) / 255 * keep + contourColor.z * a
+        let blended = PackedColor.packOpaque(r: r, g: g, b: b)
+        let covered = FastMath.positiveFiniteMask(c)
+        return (blended & covered) | (under & ~covered)
     }
 }

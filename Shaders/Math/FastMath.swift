@@ -57,6 +57,39 @@ public enum FastMath {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
     }
 
+    /// All ones in lanes where x is NaN or ±∞, zero elsewhere (exponent bits all set).
+    @inlinable @inline(__always)
+    public static func nonFiniteMask(_ x: SIMD8<Float>) -> SIMD8<UInt32> {
+        let magnitude = unsafeBitCast(x, to: SIMD8<Int32>.self) & 0x7FFF_FFFF
+        return unsafeBitCast((0x7F7F_FFFF &- magnitude) &>> 31, to: SIMD8<UInt32>.self)
+    }
+
+    /// All ones in lanes where x is positive and finite (not 0, not NaN), zero elsewhere.
+    @inlinable @inline(__always)
+    public static func positiveFiniteMask(_ x: SIMD8<Float>) -> SIMD8<UInt32> {
+        let bits = unsafeBitCast(x, to: SIMD8<Int32>.self)
+        return unsafeBitCast(((0 &- bits) &>> 31) & ((bits &- 0x7F80_0000) &>> 31), to: SIMD8<UInt32>.self)
+    }
+
+    /// x with the lanes where `mask` is all ones set to +0.
+    @inlinable @inline(__always)
+    public static func zeroed(_ x: SIMD8<Float>, where mask: SIMD8<UInt32>) -> SIMD8<Float> {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD8<UInt32>.self) & ~mask, to: SIMD8<Float>.self)
+    }
+
+    /// Whether every lane is 0.
+    @inlinable @inline(__always)
+    public static func isZero(_ x: SIMD8<UInt32>) -> Bool {
+        let half = x.lowHalf | x.highHalf
+        return (half.lowHalf | half.highHalf) == .zero
+    }
+
+    /// Integers 0…2^23 as floats, with vector instructions only (2^23 + v has v in its low bits).
+    @inlinable @inline(__always)
+    public static func byteToFloat(_ v: SIMD8<UInt32>) -> SIMD8<Float> {
+        unsafeBitCast(v | 0x4B00_0000, to: SIMD8<Float>.self) - 8_388_608
+    }
+
     /// Scalar log2 with the same approximation, so CPU-side figures agree with the shader.
     @inlinable
     public static func log2(_ x: Float) -> Float { log2(SIMD8(repeating: x))[0] }
