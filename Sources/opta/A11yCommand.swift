@@ -11,10 +11,10 @@ struct A11yCommand: ParsableCommand {
         commandName: "a11y",
         abstract: "Describe a frame for screen readers: its accessibility tree, or what is at a pixel.",
         discussion: """
-            Builds the frame `opta render` would draw (solvers run to their step budget, or to frame N with
-            --frame) and prints its accessibility tree as an indented outline: one line per item with its
-            role, stable id, name, value, description and bounds [x, y, width×height] in frame pixels.
-            --json prints the tree as JSON with sorted keys. --at X,Y prints the item under pixel column X,
+            Builds the frame `opta render` would draw (solvers run to their step budget, or to frame N with \
+            --frame) and prints its accessibility tree as an indented outline: one line per item with its \
+            role, stable id, name, value, description and bounds [x, y, width×height] in frame pixels. \
+            --json prints the tree as JSON with sorted keys. --at X,Y prints the item under pixel column X, \
             row Y (the deepest one whose bounds hold it) and, inside the plot, f(x, y) there.
 
             Examples:

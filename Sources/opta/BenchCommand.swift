@@ -10,10 +10,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure frame times of scenarios (default: the built-in R1 scene at 1920×1080).",
         discussion: """
-            Each frame is built and rendered in full (draw list, tiles, shading), the picture finished in
-            memory; PNG encoding is not included. Prints p50, p95, p99 and max frame time, frames per second
-            and the share of frames over the 16.7 ms budget of 60 Hz. With --json, one JSON object per
-            scenario per line, with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps,
+            Each frame is built and rendered in full (draw list, tiles, shading), the picture finished in \
+            memory; PNG encoding is not included. Prints p50, p95, p99 and max frame time, frames per second \
+            and the share of frames over the 16.7 ms budget of 60 Hz. With --json, one JSON object per \
+            scenario per line, with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps, \
             over_budget_share.
 
             Example:

@@ -17,8 +17,8 @@ struct GoldenDiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two PNG images; exit 0 when they match within tolerance, 1 when not.",
         discussion: """
-            Exact byte equality first; then a perceptual per-pixel colour threshold (YIQ, 0…1), with
-            anti-aliased edge pixels excused (thin 1-px lines never are), and a budget of differing pixels.
+            Exact byte equality first; then a perceptual per-pixel colour threshold (YIQ, 0…1), with \
+            anti-aliased edge pixels excused (thin 1-px lines never are), and a budget of differing pixels. \
             Prints the measured figures: differing pixels, largest difference and where.
 
             Example:

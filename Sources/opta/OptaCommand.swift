@@ -13,7 +13,7 @@ struct OptaCommand: ParsableCommand {
               opta bench --frames 200                        frame times of the default scene
               opta golden diff expected.png actual.png       compare two images like the golden tests
 
-            Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data,
+            Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data, \
             69 no display for `opta view`.
             """,
         subcommands: [RenderCommand.self, ViewCommand.self, SolveCommand.self, BenchCommand.self, GoldenCommand.self, A11yCommand.self]

@@ -12,11 +12,11 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scenario to a PNG file, or a range of frames to a numbered PNG sequence.",
         discussion: """
-            Without SCENARIO, renders the built-in default scene: the Rosenbrock valley on a log colour
-            scale with contours and the Adam solver's path (reference scene R1). Solvers in a scenario run
-            to their step budget, unless --frame or --frames asks for a moment of the run: headless, each
-            frame applies its recorded actions (--replay) and then advances every running solver by the
-            scenario's stepsPerFrame, so frame N is the same picture every time. PNGs are written
+            Without SCENARIO, renders the built-in default scene: the Rosenbrock valley on a log colour \
+            scale with contours and the Adam solver's path (reference scene R1). Solvers in a scenario run \
+            to their step budget, unless --frame or --frames asks for a moment of the run: headless, each \
+            frame applies its recorded actions (--replay) and then advances every running solver by the \
+            scenario's stepsPerFrame, so frame N is the same picture every time. PNGs are written \
             atomically: a failed or interrupted render never leaves a partial file.
 
             Examples:

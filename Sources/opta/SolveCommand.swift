@@ -9,11 +9,11 @@ struct SolveCommand: ParsableCommand {
         commandName: "solve",
         abstract: "Run a scenario's solvers without drawing and print where each one ended.",
         discussion: """
-            Each solver runs its step budget ("steps" in the scenario), or --steps more steps. A checkpoint
-            holds every solver's full state (moments, random generator, simplex, ...): a run resumed from it
+            Each solver runs its step budget ("steps" in the scenario), or --steps more steps. A checkpoint \
+            holds every solver's full state (moments, random generator, simplex, ...): a run resumed from it \
             continues exactly as if it had never stopped.
 
-            With --json, prints one JSON array of objects with the keys id, method, point ([x, y]), f,
+            With --json, prints one JSON array of objects with the keys id, method, point ([x, y]), f, \
             gradNorm, steps and status (running, converged, stopped, diverged).
 
             Examples:

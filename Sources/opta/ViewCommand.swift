@@ -13,13 +13,13 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Open a live window: watch solvers move, pan, zoom, pause and step them.",
         discussion: """
-            Mouse: drag to pan, wheel or pinch to zoom about the cursor (right- or shift-drag pans too).
-            Keys: arrows pan, + and - zoom, R reset the view, Space pause/resume solvers, N one step,
-            C next colormap, H heads-up display (fps, frame times, solver progress), S screenshot,
+            Mouse: drag to pan, wheel or pinch to zoom about the cursor (right- or shift-drag pans too). \
+            Keys: arrows pan, + and - zoom, R reset the view, Space pause/resume solvers, N one step, \
+            C next colormap, H heads-up display (fps, frame times, solver progress), S screenshot, \
             Tab / Shift-Tab move the accessibility focus, Q or Esc quit.
 
-            Solvers run on background threads while you watch. With --record or --replay they advance
-            in step with the frames instead, so that a recorded session replays exactly, here or with
+            Solvers run on background threads while you watch. With --record or --replay they advance \
+            in step with the frames instead, so that a recorded session replays exactly, here or with \
             `opta render --replay TRACE --frame N`.
 
             Without a display (no X server), it says so and exits with status 69: use `opta render`.
