@@ -57,7 +57,8 @@ public enum A11yNumber {
         return minus(text)
     }
 
+    /// The leading "-" (the only place a formatted number has one) as a true minus sign.
     private static func minus(_ text: String) -> String {
-        text.replacingOccurrences(of: "-", with: "\u{2212}")
+        text.hasPrefix("-") ? "\u{2212}" + text.dropFirst() : text
     }
 }
