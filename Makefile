@@ -45,7 +45,9 @@ test: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
 
 bench: build
-	$(SWIFT) run $(RELEASE) --skip-build opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --warmup 20
+	$(SWIFT) run $(RELEASE) --skip-build opta bench --frames 300 --warmup 20 --a11y \
+	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
+	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
 	$(SWIFT) package benchmark
 
 clean:
