@@ -24,8 +24,9 @@ public struct BinnedDrawList: Sendable {
     /// Long lists are binned in chunks on up to `threads` threads (same result for any count).
     public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize, threads: Int = 1) {
         precondition(width > 0 && height > 0 && tileSize > 0, "BinnedDrawList needs a positive size")
-        let binner = DrawListBinner.binned(list.items, width: width, height: height, tileSize: tileSize, threads: threads)
-        let bins = binner.finish()
+        let parts = DrawListBinner.binnedParts(list.items, width: width, height: height, tileSize: tileSize, threads: threads)
+        let bins = DrawListBinner.bins(of: parts)
+        let binner = DrawListBinner.concatenated(consume parts)
         self.width = width
         self.height = height
         self.tileSize = tileSize
