@@ -1,6 +1,6 @@
 /// One round-capped segment rasterized into a tile 8 lanes at a time.
 ///
-/// Steep lines (every covered pixel of a row within 1.5 px of where the axis crosses it) go two
+/// Steep lines (every covered pixel of a row within 2 px of where the axis crosses it) go two
 /// rows per group, a 4-pixel window each; medium ones one 8-pixel window per row; shallow ones
 /// along `StrokeSegment.columns` spans, 8 pixels of one row at a time (short rows paired).
 /// Rows from `StrokeSegment.interiorRows` use the distance to the axis only; the others compute
@@ -73,10 +73,10 @@ struct StrokeSpan8 {
     @inline(always)
     func draw(color: UInt32, clip: PixelRect, target: TileTarget) {
         // Every pixel the stroke covers in a row lies within reach / |n.x| of where the axis crosses
-        // the row: up to 1.5 px, a 4-pixel window holds them all; up to 3 px, an 8-pixel window
-        // centred there.
+        // the row: below 2 px, a 4-pixel window holds them all (see `drawSteepPairs`); up to 3 px,
+        // an 8-pixel window centred there.
         let h = reach / Swift.abs(seg.n.x) + 0.01
-        if h <= 1.5 {
+        if h < 1.99 {
             drawSteepPairs(halfWidth: h, color: color, clip: clip, target: target)
         } else if h <= 3 {
             drawSteep(color: color, clip: clip, target: target)
