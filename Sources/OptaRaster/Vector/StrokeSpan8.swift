@@ -128,13 +128,25 @@ struct StrokeSpan8 {
             b = b > firstGroup ? b : firstGroup
             return b
         }
+        // The pair's values as 2 lanes (row y, row y + 1), spread to 4 lanes each.
+        let ay2 = SIMD2<Float>(repeating: ay), start2 = SIMD2<Float>(repeating: start)
+        let slope2 = SIMD2<Float>(repeating: slope), ny2 = SIMD2<Float>(repeating: seg.n.y)
+        let dy2 = SIMD2<Float>(repeating: seg.d.y), magic = SIMD2<Float>(repeating: 12_582_912)
+        let last2 = SIMD2<Float>(repeating: lastGroup), first2 = SIMD2<Float>(repeating: firstGroup)
+        @inline(__always) func spread(_ v: SIMD2<Float>) -> SIMD8<Float> {
+            SIMD8(v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1])
+        }
         var y = y0
         while y &+ 1 < y1 {
-            let wya = (Float(y) + 0.5) - ay, wyb = (Float(y &+ 1) + 0.5) - ay
-            let ba = window(wya), bb = window(wyb)
-            let c = coverage(px: Self.halves(ba, bb) + centres, nyw: Self.halves(seg.n.y * wya, seg.n.y * wyb),
-                             wyd: Self.halves(wya * seg.d.y, wyb * seg.d.y), interior: y >= i0 && y &+ 1 < i1)
-            let rowA = target.row(y) + Self.index(ba), rowB = target.row(y &+ 1) + Self.index(bb)
+            let wy = (SIMD2(Float(y), Float(y &+ 1)) + 0.5) - ay2
+            let up = (start2 + wy * slope2).rounded(.up)
+            // Clamped into the tile (NaN-safe: a NaN lane takes the last group).
+            let below = last2.replacing(with: up, where: up .< last2)
+            let b = first2.replacing(with: below, where: below .> first2)
+            let c = coverage(px: spread(b) + centres, nyw: spread(ny2 * wy), wyd: spread(wy * dy2),
+                             interior: y >= i0 && y &+ 1 < i1)
+            let column = unsafeBitCast(b + magic, to: SIMD2<UInt32>.self) & 0x3F_FFFF
+            let rowA = target.row(y) + Int(column[0]), rowB = target.row(y &+ 1) + Int(column[1])
             let dst = SIMD8(
                 lowHalf: UnsafeRawPointer(rowA).loadUnaligned(as: SIMD4<UInt32>.self),
                 highHalf: UnsafeRawPointer(rowB).loadUnaligned(as: SIMD4<UInt32>.self))
