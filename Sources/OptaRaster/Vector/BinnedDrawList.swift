@@ -9,15 +9,15 @@ public struct BinnedDrawList: Sendable {
     public let tileSize: Int
     @usableFromInline let tilesX: Int
     @usableFromInline let tilesY: Int
-    @usableFromInline let shapes: [PreparedShape]
-    @usableFromInline let segments: [StrokeSegment]
+    @usableFromInline var shapes: [PreparedShape]
+    @usableFromInline var segments: [StrokeSegment]
     @usableFromInline let maskBytes: [UInt8]
     @usableFromInline let planes: [SIMD3<Float>]
     @usableFromInline let pieces: [StrokePiece]
     @usableFromInline let pieceEdges: [SIMD4<Float>]
     /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
     @usableFromInline let binStart: [Int32]
-    @usableFromInline let entries: [BinEntry]
+    @usableFromInline var entries: [BinEntry]
 
     /// Prepares and bins `list` for a `width × height` frame cut into `tileSize` tiles.
     /// Items that are off-screen, empty, or have non-finite geometry are dropped here.
@@ -40,6 +40,16 @@ public struct BinnedDrawList: Sendable {
         self.pieceEdges = binner.pieceEdges
         self.binStart = bins.start
         self.entries = bins.entries
+    }
+
+    /// Hands the big arrays to `BinningBuffers` for later frames (the list is left empty).
+    mutating func recycleStorage() {
+        var shapes: [PreparedShape] = [], segments: [StrokeSegment] = [], entries: [BinEntry] = []
+        swap(&shapes, &self.shapes); swap(&segments, &self.segments); swap(&entries, &self.entries)
+        shapes.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        BinningBuffers.recycle(shapes: shapes, segments: segments, entries: entries)
     }
 
     /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).

@@ -30,7 +30,9 @@ extension DrawListBinner {
             segmentBases.append(segmentBases.last! + Int32(part.segments.count))
         }
         let shapeShifts = shapeBases, segmentShifts = segmentBases
-        let entries = [BinEntry](unsafeUninitializedCapacity: total) { buffer, count in
+        var entries = BinningBuffers.takeEntries()
+        entries.append(contentsOf: repeatElement(BinEntry(shape: 0), count: total))
+        entries.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let out = DisjointSlots(base: base)
             @Sendable func scatter(_ p: Int) {
@@ -42,7 +44,7 @@ extension DrawListBinner {
                             var e = entry
                             e.shape &+= shapeShift
                             if e.isStroke { e.first &+= segmentShift }
-                            (out.base + cursor[Int(tile)]).initialize(to: e)
+                            out.base[cursor[Int(tile)]] = e
                             cursor[Int(tile)] &+= 1
                         }
                     }
@@ -53,7 +55,6 @@ extension DrawListBinner {
             } else {
                 DispatchQueue.concurrentPerform(iterations: parts.count) { scatter($0) }
             }
-            count = total
         }
         return (start, entries)
     }
@@ -61,8 +62,8 @@ extension DrawListBinner {
 
 /// The entry buffer `DrawListBinner.bins(of:)` fills from several threads.
 ///
-/// Safety (`@unchecked Sendable`): it lives only inside `bins(of:)`, while the array's
-/// uninitialized storage is alive; `concurrentPerform` returns only after every part has
+/// Safety (`@unchecked Sendable`): it lives only inside `bins(of:)`, within the array's
+/// `withUnsafeMutableBufferPointer`; `concurrentPerform` returns only after every part has
 /// finished. Each part writes only the slots reserved for it (for tile `t`, `tileCounts[t]`
 /// slots from its own offset, and the (tile, part) ranges do not overlap), so no slot is
 /// written twice or by two threads, and nothing reads the buffer until all writes are done.

@@ -29,9 +29,23 @@ struct DrawListBinner {
         tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
         lastStroke = [Int32](repeating: -1, count: tilesX * tilesY)
         lastStrokeEntry = [Int32](repeating: 0, count: tilesX * tilesY)
+        shapes = BinningBuffers.takeShapes()
+        segments = BinningBuffers.takeSegments()
+        pending = BinningBuffers.takePending()
         shapes.reserveCapacity(expectedItems)
         segments.reserveCapacity(expectedItems)
-        pending.reserveCapacity(expectedItems * 4)
+        // R2's edges touch 4.4 tiles each on average.
+        pending.reserveCapacity(expectedItems * 6)
+    }
+
+    /// Hands the big arrays to `BinningBuffers` for later frames (the binner is left empty).
+    mutating func recycleStorage() {
+        var pending: [(tile: Int32, entry: BinEntry)] = [], shapes: [PreparedShape] = [], segments: [StrokeSegment] = []
+        swap(&pending, &self.pending); swap(&shapes, &self.shapes); swap(&segments, &self.segments)
+        pending.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true)
+        BinningBuffers.recycle(pending: pending, shapes: shapes, segments: segments)
     }
 
     /// Records that `entry` may touch `tile`.

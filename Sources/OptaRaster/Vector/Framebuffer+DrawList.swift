@@ -3,6 +3,8 @@ extension Framebuffer {
     public mutating func draw(_ list: DrawList, threads: Int = 1, tileSize: Int = TileScheduler.defaultTileSize) {
         let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
         draw(binned, threads: threads)
+        var spent = consume binned
+        spent.recycleStorage()
     }
 
     /// Draws an already binned list (its size must match the frame's).
@@ -23,5 +25,7 @@ extension Framebuffer {
             for y in r.y0..<r.y1 { (target.row(y) + r.x0).update(repeating: background, count: r.width) }
             binned.composite(into: &target)
         }
+        var spent = consume binned
+        spent.recycleStorage()
     }
 }

@@ -17,7 +17,8 @@ extension StrokeSegment {
     func interiorRows(in clip: PixelRect, reach: Float) -> (Int, Int) {
         guard invLen2 > 0 else { return (0, 0) }
         let slack: Float = 0.05
-        let ux = d.x / length, uy = d.y / length
+        // The unit direction is the normal turned back: (n.y, −n.x).
+        let ux = n.y, uy = -n.x
         let tx0 = (Float(clip.x0) + 0.5 - a.x) * ux, tx1 = (Float(clip.x1) - 0.5 - a.x) * ux
         let boxLo = Swift.min(tx0, tx1), boxHi = Swift.max(tx0, tx1)
         let low = slack, high = length - slack
@@ -27,11 +28,12 @@ extension StrokeSegment {
             let inside = boxLo + Swift.min(w0, w1) > low && boxHi + Swift.max(w0, w1) < high
             return inside ? (clip.y0, clip.y1) : (0, 0)
         }
-        let k = (reach + slack) * Swift.abs(ux / uy)
+        let invUy = 1 / uy
+        let k = (reach + slack) * Swift.abs(ux * invUy)
         // Past the start: box `boxLo + wy·u.y > low` or band `wy / u.y − k > low`;
         // before the end: box `boxHi + wy·u.y < high` or band `wy / u.y + k < high`.
-        let startBox = (low - boxLo) / uy, startBand = (low + k) * uy
-        let endBox = (high - boxHi) / uy, endBand = (high - k) * uy
+        let startBox = (low - boxLo) * invUy, startBand = (low + k) * uy
+        let endBox = (high - boxHi) * invUy, endBand = (high - k) * uy
         let wLo: Float, wHi: Float
         if uy > 0 {
             wLo = Swift.min(startBox, startBand); wHi = Swift.max(endBox, endBand)

@@ -184,7 +184,7 @@ struct StrokeSpan8 {
             if x1 - x0 <= 4 && next.1 - next.0 <= 4 && (x0 < x1 || next.0 < next.1) {
                 // Two short rows in one group: lanes 0–3 row y, lanes 4–7 row y + 1.
                 let wyb = (Float(y + 1) + 0.5) - seg.a.y
-                let baseA = Swift.min(x0, lastHalf), baseB = Swift.min(next.0, lastHalf)
+                let baseA = x0 < lastHalf ? x0 : lastHalf, baseB = next.0 < lastHalf ? next.0 : lastHalf
                 let px = Self.halves(Float(baseA), Float(baseB)) + pairCentres
                 let lo = Self.halves(Float(x0), Float(next.0)), hi = Self.halves(Float(x1), Float(next.1))
                 let inner = (y >= i0 && y + 1 < i1)
@@ -211,7 +211,7 @@ struct StrokeSpan8 {
                 let inner = (y >= i0 && y < i1) || interior(y, x0, x1)
                 var g = x0
                 while g < x1 {
-                    let base = Swift.min(g, lastGroup)
+                    let base = g < lastGroup ? g : lastGroup
                     let px = SIMD8(repeating: Float(base)) + centres
                     let c = coverage(px: px, nyw: nyw, wyd: wyd, interior: inner)
                     let valid = ((px - SIMD8(repeating: Float(g))) * 2).clamped01 * ((hi - px) * 2).clamped01
