@@ -185,8 +185,10 @@ struct StrokeSpan8 {
             let (x0, x1) = span
             let next = y + 1 < y1 ? seg.columns(row: y + 1, reach: reach, clipX0: clip.x0, clipX1: clip.x1) : (0, 0)
             let wya = (Float(y) + 0.5) - seg.a.y
-            if x1 - x0 <= 4 && next.1 - next.0 <= 4 && (x0 < x1 || next.0 < next.1) {
-                // Two short rows in one group: lanes 0–3 row y, lanes 4–7 row y + 1.
+            if x0 < x1 && next.0 < next.1 && x1 - x0 <= 4 && next.1 - next.0 <= 4 {
+                // Two short rows in one group: lanes 0–3 row y, lanes 4–7 row y + 1. Both must be
+                // non-empty: an empty span may be (0, 0), and loading and storing back its window
+                // would touch pixels outside the tile (another thread's) or past the frame's end.
                 let wyb = (Float(y + 1) + 0.5) - seg.a.y
                 let baseA = x0 < lastHalf ? x0 : lastHalf, baseB = next.0 < lastHalf ? next.0 : lastHalf
                 let px = Self.halves(Float(baseA), Float(baseB)) + pairCentres
