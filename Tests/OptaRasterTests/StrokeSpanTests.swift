@@ -20,6 +20,34 @@ import Testing
         #expect(vector.pixels.contains { $0 != 0xFFFF_FFFF })
     }
 
+    /// The interior-row shortcut and the row windows against the scalar path for every kind of
+    /// line: exactly and nearly horizontal or vertical, diagonal, sub-pixel short, long across
+    /// many tiles, ends on and off pixel boundaries, for several tile sizes.
+    @Test func vectorPathsMatchTheScalarPathForAllDirections() {
+        var rng = SplitMix(seed: 23)
+        var items: [DrawItem] = []
+        for i in 0..<1200 {
+            let a = SIMD2<Float>(Float.random(in: -8...308, using: &rng), Float.random(in: -8...208, using: &rng))
+            let angle: Float
+            switch i % 6 {
+            case 0: angle = [0, .pi / 2, .pi, -.pi / 2][i / 6 % 4]
+            case 1: angle = [0, .pi / 2, .pi, -.pi / 2][i / 6 % 4] + Float.random(in: -0.02...0.02, using: &rng)
+            case 2: angle = .pi / 4 * Float(i / 6 % 8)
+            default: angle = Float.random(in: -.pi ... .pi, using: &rng)
+            }
+            let length: Float = [0.3, 2, 9, 40, 160, 400][i % 6 == 5 ? 5 : Int.random(in: 0...4, using: &rng)]
+            var b = a + SIMD2(cos(angle), sin(angle)) * length
+            if i % 7 == 0 { b = (b * 2).rounded(.toNearestOrEven) / 2 }
+            let width: Float = [0.5, 1, 1.25, 2, 3.5][i % 5]
+            items.append(.line(from: i % 11 == 0 ? a.rounded(.toNearestOrEven) : a, to: b, width: width, color: RGBA(0.2, 0.3, 0.5, 0.5)))
+        }
+        let scalar = render(items, width: 300, height: 200, tileSize: 4, background: 0xFFFF_FFFF)
+        for tileSize in [16, 64, 128] {
+            let vector = render(items, width: 300, height: 200, tileSize: tileSize, background: 0xFFFF_FFFF)
+            #expect(zip(vector.pixels, scalar.pixels).filter { $0 != $1 }.count == 0, "tile size \(tileSize)")
+        }
+    }
+
     @Test func steepAndShallowLinesKeepTheirInk() {
         // A 1.25 px line's ink per unit length is its width, whatever its direction.
         for angle in stride(from: Float(0), to: .pi, by: .pi / 13) {

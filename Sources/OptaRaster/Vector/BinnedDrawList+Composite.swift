@@ -22,16 +22,19 @@ extension BinnedDrawList {
                         var k = first
                         while k < end {
                             let e = entries[k]
-                            switch shapes[Int(e.shape)] {
-                            case let .stroke(color, reach):
+                            if e.isStroke {
+                                // A stroke's consecutive entries (its segment runs) draw together.
                                 var k2 = k + 1
                                 while k2 < end && entries[k2].shape == e.shape { k2 += 1 }
                                 let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
                                 StrokeRaster.draw(
-                                    entries: run, segments: segments, color: color, reach: reach,
+                                    entries: run, segments: segments, color: e.color, reach: e.reach,
                                     clip: clip, target: t)
                                 k = k2
                                 continue
+                            }
+                            switch shapes[Int(e.shape)] {
+                            case .stroke: break  // drawn from its entries above
                             case let .segment(s): SegmentRaster.draw(s, clip: clip, target: t)
                             case let .disk(d): DiskRaster.draw(d, clip: clip, target: t)
                             case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)

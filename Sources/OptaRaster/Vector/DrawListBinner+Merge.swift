@@ -2,11 +2,50 @@ import Dispatch
 import OptaCore
 
 extension DrawListBinner {
-    /// Appends what `other` binned (items that come after this binner's in the list): its shapes,
-    /// segments, mask bytes and planes, with every index shifted past this binner's own, so the
-    /// result equals binning both item ranges in one binner, byte for byte.
-    mutating func append(_ other: DrawListBinner) {
-        let shapeBase = Int32(shapes.count), segmentBase = Int32(segments.count)
+    /// Bins `items` on up to `threads` threads: contiguous chunks, each in its own binner, in
+    /// list order. `bins(of:)` and `concatenated(_:)` turn the parts into one list's bins and
+    /// geometry, the same as one binner's for any number of parts.
+    static func binnedParts(_ items: [DrawItem], width: Int, height: Int, tileSize: Int, threads: Int) -> [DrawListBinner] {
+        let chunks = Swift.max(1, Swift.min(threads, items.count / 2048))
+        guard chunks > 1 else {
+            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: items.count)
+            for item in items { binner.add(item) }
+            return [binner]
+        }
+        let results = Locked([DrawListBinner?](repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let lo = items.count * c / chunks, hi = items.count * (c + 1) / chunks
+            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: hi - lo)
+            for i in lo..<hi { binner.add(items[i]) }
+            results.withLock { $0[c] = binner }
+        }
+        return results.withLock { parts in
+            let all = parts.map { $0! }
+            parts = []
+            return all
+        }
+    }
+
+    /// The geometry of `parts` (binners of consecutive item ranges, in list order) in one binner:
+    /// shapes, segments, mask bytes, planes and pieces appended with every index shifted past
+    /// the parts before. Its pending entries are dropped (`bins(of:)` sorts them).
+    static func concatenated(_ parts: consuming [DrawListBinner]) -> DrawListBinner {
+        var merged = parts.removeFirst()
+        var pending: [(tile: Int32, entry: BinEntry)] = []
+        swap(&pending, &merged.pending)
+        pending.removeAll(keepingCapacity: true)
+        BinningBuffers.recycle(pending: pending)
+        for i in parts.indices { merged.appendGeometry(of: parts[i]) }
+        while !parts.isEmpty {
+            var part = parts.removeLast()
+            part.recycleStorage()
+        }
+        return merged
+    }
+
+    /// Appends `other`'s shapes and geometry (items that come after this binner's in the list),
+    /// with mask, plane and piece indices shifted past this binner's own.
+    mutating func appendGeometry(of other: DrawListBinner) {
         let maskBase = maskBytes.count, planeBase = planes.count, pieceBase = pieces.count
         let pieceEdgeBase = Int32(pieceEdges.count)
         shapes.reserveCapacity(shapes.count + other.shapes.count)
@@ -33,34 +72,5 @@ extension DrawListBinner {
             pieces.append(piece)
         }
         pieceEdges += other.pieceEdges
-        pending.reserveCapacity(pending.count + other.pending.count)
-        for (tile, entry) in other.pending {
-            var e = entry
-            e.shape += shapeBase
-            if e.count > 0 { e.first += segmentBase }
-            pending.append((tile, e))
-        }
-    }
-
-    /// Bins `items` on up to `threads` threads: contiguous chunks binned concurrently, then
-    /// appended in list order (the same result as one binner).
-    static func binned(_ items: [DrawItem], width: Int, height: Int, tileSize: Int, threads: Int) -> DrawListBinner {
-        let chunks = Swift.max(1, Swift.min(threads, items.count / 2048))
-        guard chunks > 1 else {
-            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize)
-            for item in items { binner.add(item) }
-            return binner
-        }
-        let results = Locked([DrawListBinner?](repeating: nil, count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let lo = items.count * c / chunks, hi = items.count * (c + 1) / chunks
-            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize)
-            for i in lo..<hi { binner.add(items[i]) }
-            results.withLock { $0[c] = binner }
-        }
-        let parts = results.withLock { $0 }
-        var merged = parts[0]!
-        for part in parts.dropFirst() { merged.append(part!) }
-        return merged
     }
 }

@@ -11,14 +11,65 @@ struct DrawListBinner {
     /// Pieces of styled strokes and their edges.
     var pieces: [StrokePiece] = []
     var pieceEdges: [SIMD4<Float>] = []
-    /// (tile, entry) in list order; sorted into bins by `finish()`.
+    /// (tile, entry) in list order; sorted into bins by `DrawListBinner.bins(of:)`.
     var pending: [(tile: Int32, entry: BinEntry)] = []
+    /// Number of pending entries per tile.
+    var tileCounts: [Int32]
+    /// Per tile: the shape of its latest stroke entry (−1 for none) and that entry's index in
+    /// `pending`, so consecutive segments of a polyline in one tile extend one entry.
+    var lastStroke: [Int32]
+    var lastStrokeEntry: [Int32]
 
-    init(width: Int, height: Int, tileSize: Int) {
+    /// A binner for about `expectedItems` items (storage is reserved for them up front).
+    init(width: Int, height: Int, tileSize: Int, expectedItems: Int = 0) {
         self.width = width; self.height = height; self.tileSize = tileSize
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
         grid = TileGrid(width: width, height: height, tileSize: tileSize)
+        tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
+        lastStroke = [Int32](repeating: -1, count: tilesX * tilesY)
+        lastStrokeEntry = [Int32](repeating: 0, count: tilesX * tilesY)
+        shapes = BinningBuffers.takeShapes()
+        segments = BinningBuffers.takeSegments()
+        pending = BinningBuffers.takePending()
+        shapes.reserveCapacity(expectedItems)
+        segments.reserveCapacity(expectedItems)
+        // R2's edges touch 4.4 tiles each on average.
+        pending.reserveCapacity(expectedItems * 6)
+    }
+
+    /// Hands the big arrays to `BinningBuffers` for later frames (the binner is left empty).
+    mutating func recycleStorage() {
+        var pending: [(tile: Int32, entry: BinEntry)] = [], shapes: [PreparedShape] = [], segments: [StrokeSegment] = []
+        swap(&pending, &self.pending); swap(&shapes, &self.shapes); swap(&segments, &self.segments)
+        pending.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true)
+        BinningBuffers.recycle(pending: pending, shapes: shapes, segments: segments)
+    }
+
+    /// Records that `entry` may touch `tile`.
+    @inline(__always)
+    mutating func bin(_ tile: Int32, _ entry: BinEntry) {
+        pending.append((tile, entry))
+        tileCounts[Int(tile)] &+= 1
+    }
+
+    /// Bins segment `s` of stroke `shape` into `tile`, extending the tile's entry of the same
+    /// stroke when that ends just before `s` (runs of a polyline's segments stay one entry).
+    @inline(__always)
+    mutating func binStrokeSegment(_ tile: Int32, shape: Int32, segment s: Int32, color: UInt32, reach: Float) {
+        let t = Int(tile)
+        if lastStroke[t] == shape {
+            let i = Int(lastStrokeEntry[t])
+            if pending[i].entry.first &+ pending[i].entry.count == s {
+                pending[i].entry.count &+= 1
+                return
+            }
+        }
+        lastStroke[t] = shape
+        lastStrokeEntry[t] = Int32(pending.count)
+        bin(tile, BinEntry(stroke: shape, first: s, count: 1, color: color, reach: reach))
     }
 
     mutating func add(_ item: DrawItem) {
@@ -69,13 +120,14 @@ struct DrawListBinner {
         }
         guard segments.count > start else { return }
         let shape = Int32(shapes.count)
-        shapes.append(.stroke(color: color.fading(by: profile.alphaScale).premultipliedPacked, reach: profile.reach))
+        let packed = color.fading(by: profile.alphaScale).premultipliedPacked
+        shapes.append(.stroke(color: packed, reach: profile.reach))
         let grid = self.grid
         for s in start..<segments.count {
             let seg = segments[s]
             grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
                 if seg.mayTouch(rect, reach: profile.reach) {
-                    pending.append((tile, BinEntry(shape: shape, first: Int32(s), count: 1)))
+                    binStrokeSegment(tile, shape: shape, segment: Int32(s), color: packed, reach: profile.reach)
                 }
             }
         }
@@ -91,12 +143,12 @@ struct DrawListBinner {
         let seg = StrokeSegment(from: a, to: b, reach: profile.reach)
         segments.append(seg)
         let shape = Int32(shapes.count)
-        shapes.append(.stroke(color: color.fading(by: profile.alphaScale).premultipliedPacked, reach: profile.reach))
+        let packed = color.fading(by: profile.alphaScale).premultipliedPacked
+        shapes.append(.stroke(color: packed, reach: profile.reach))
+        let entry = BinEntry(stroke: shape, first: Int32(s), count: 1, color: packed, reach: profile.reach)
         let grid = self.grid
         grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
-            if seg.mayTouch(rect, reach: profile.reach) {
-                pending.append((tile, BinEntry(shape: shape, first: Int32(s), count: 1)))
-            }
+            if seg.mayTouch(rect, reach: profile.reach) { bin(tile, entry) }
         }
     }
 
@@ -191,7 +243,7 @@ struct DrawListBinner {
         let grid = self.grid
         grid.forEachTile(lo: seg.lo, hi: seg.hi) { tile, rect in
             if seg.mayTouch(rect, reach: across.reach) {
-                pending.append((tile, BinEntry(shape: index, first: 0, count: 0)))
+                bin(tile, BinEntry(shape: index))
             }
         }
     }
@@ -262,43 +314,9 @@ struct DrawListBinner {
         let grid = self.grid
         grid.forEachTile(lo: lo, hi: hi) { tile, _ in
             any = true
-            pending.append((tile, BinEntry(shape: index, first: 0, count: 0)))
+            bin(tile, BinEntry(shape: index))
         }
         if any { shapes.append(shape) }
-    }
-
-    /// Sorts the pending entries into per-tile bins (stable: list order within a tile) and merges
-    /// runs of consecutive segments of the same stroke into one entry.
-    func finish() -> (start: [Int32], entries: [BinEntry]) {
-        let tileCount = tilesX * tilesY
-        var counts = [Int32](repeating: 0, count: tileCount + 1)
-        for p in pending { counts[Int(p.tile) + 1] += 1 }
-        for t in 0..<tileCount { counts[t + 1] += counts[t] }
-        var cursor = counts
-        var sorted = [BinEntry](repeating: BinEntry(shape: 0, first: 0, count: 0), count: pending.count)
-        for p in pending {
-            let t = Int(p.tile)
-            sorted[Int(cursor[t])] = p.entry
-            cursor[t] += 1
-        }
-        var start = [Int32](repeating: 0, count: tileCount + 1)
-        var merged: [BinEntry] = []
-        merged.reserveCapacity(sorted.count)
-        for t in 0..<tileCount {
-            start[t] = Int32(merged.count)
-            let tileFirst = merged.count
-            for k in Int(counts[t])..<Int(counts[t + 1]) {
-                let e = sorted[k]
-                if e.count > 0, merged.count > tileFirst, let last = merged.last,
-                   last.shape == e.shape, last.first + last.count == e.first {
-                    merged[merged.count - 1].count += e.count
-                } else {
-                    merged.append(e)
-                }
-            }
-        }
-        start[tileCount] = Int32(merged.count)
-        return (start, merged)
     }
 }
 

@@ -96,15 +96,32 @@ struct MaskShape: Sendable {
 }
 
 /// One item (or a run of a stroke's segments) that may touch a tile.
+///
+/// A stroke's entry carries its colour and reach, so compositing a tile reads strokes from its
+/// bin alone, in order, without visiting the shape table.
 @usableFromInline
 struct BinEntry: Sendable {
     @usableFromInline var shape: Int32
-    /// For strokes: the first segment index and the number of segments; 0 otherwise.
+    /// For strokes: the first segment index and the number of segments (≥ 1); 0 otherwise.
     @usableFromInline var first: Int32
     @usableFromInline var count: Int32
+    /// For strokes: the packed premultiplied colour and the coverage reach; 0 otherwise.
+    @usableFromInline var color: UInt32
+    @usableFromInline var reach: Float
 
+    /// An entry of a shape that is not a stroke.
     @inlinable
-    init(shape: Int32, first: Int32, count: Int32) {
-        self.shape = shape; self.first = first; self.count = count
+    init(shape: Int32) {
+        self.shape = shape; first = 0; count = 0; color = 0; reach = 0
     }
+
+    /// An entry of `count` consecutive segments of a stroke.
+    @inlinable
+    init(stroke shape: Int32, first: Int32, count: Int32, color: UInt32, reach: Float) {
+        self.shape = shape; self.first = first; self.count = count; self.color = color; self.reach = reach
+    }
+
+    /// Whether this entry names stroke segments.
+    @inlinable
+    var isStroke: Bool { count > 0 }
 }

@@ -7,8 +7,10 @@ public enum FrameRenderer {
     public static func render<Field: ScalarField>(
         shader: LandscapeShader<Field>, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int
     ) {
-        let binned = BinnedDrawList(overlay, width: framebuffer.width, height: framebuffer.height)
-        TileScheduler.forEachTile(of: &framebuffer, threads: threads) { target in
+        // The overlay is binned for the shader's tiles.
+        let tileSize = TileScheduler.defaultTileSize
+        let binned = BinnedDrawList(overlay, width: framebuffer.width, height: framebuffer.height, tileSize: tileSize)
+        TileScheduler.forEachTile(of: &framebuffer, threads: threads, tileSize: tileSize) { target in
             shader.shade(&target)
             binned.composite(into: &target)
         }
