@@ -62,9 +62,10 @@ extension TileSamples {
             counts[x - rect.x0] = SIMD2(frontCount, behindCount)
         }
 
-        // Lanes 2p hold pixel p of a group of 8; odd lanes are the samples in between.
-        let evenLane = SIMD16<Int32>(-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0)
-        let laneIndex = SIMD16<Int32>(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)
+        // A group of 8 pixels is read as two halves of 4 (SIMD8 of samples each: SIMD16 masks
+        // compile to lane shuffles on AVX2). Lanes 2p of a half hold its pixel p; odd lanes are the
+        // samples in between.
+        let farInvWs = SIMD8<Float>(repeating: farInvW), farNexts = SIMD8<Float>(repeating: farNext)
         // One row at a time: collect the fragments to shade (front surface, and a farther one at
         // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
         for y in rect.y0..<rect.y1 {
@@ -77,24 +78,15 @@ extension TileSamples {
                 // 8 pixels at once: every pixel wholly one surface, or none covered, is the common case.
                 let m = Swift.min(8, rect.width - lx)
                 let s = s0 + 2 * lx
-                let a = load16(depth + s), b = load16(depth + s + 1)
-                let c = load16(depth + s + side), d = load16(depth + s + side + 1)
-                let nearest = a.lanesMax(b).lanesMax(c.lanesMax(d))
-                let farthest = a.lanesMin(b).lanesMin(c.lanesMin(d))
-                let threshold = (nearest * gapScale).lanesMax(SIMD16(repeating: farNext))
-                let valid = m == 8 ? evenLane : evenLane.replacing(with: 0, where: laneIndex .>= SIMD16(repeating: Int32(m)))
-                // Sign bits: farthest < threshold (a pixel with two surfaces or background), covered.
-                let split = unsafeBitCast(farthest - threshold, to: SIMD16<Int32>.self) &>> 31
-                let covered = unsafeBitCast(SIMD16(repeating: farInvW) - nearest, to: SIMD16<Int32>.self) &>> 31
-                if (split & valid).isZero {
+                let low = GroupHalf(depth + s, side: side, first: 0, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
+                let high = GroupHalf(depth + s + 8, side: side, first: 4, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
+                if (low.split | high.split).isZero {
                     // Every pixel shows one surface with all 4 samples: the nearest sample names it.
-                    var id = load16(ids + s + side + 1)
-                    id.replace(with: load16(ids + s + side), where: c .== nearest)
-                    id.replace(with: load16(ids + s + 1), where: b .== nearest)
-                    id.replace(with: load16(ids + s), where: a .== nearest)
                     // Lanes are read back from memory (indexing a vector by a variable spills it each time).
-                    groupIds.storeBytes(of: id, as: SIMD16<UInt32>.self)
-                    groupDepths.storeBytes(of: nearest, as: SIMD16<Float>.self)
+                    groupIds.storeBytes(of: low.nearestIds(depth + s, ids + s, side: side), as: SIMD8<UInt32>.self)
+                    groupIds.storeBytes(of: high.nearestIds(depth + s + 8, ids + s + 8, side: side), toByteOffset: 32, as: SIMD8<UInt32>.self)
+                    groupDepths.storeBytes(of: low.nearest, as: SIMD8<Float>.self)
+                    groupDepths.storeBytes(of: high.nearest, toByteOffset: 32, as: SIMD8<Float>.self)
                     let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
                     let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
                     for p in 0..<m {
@@ -102,7 +94,7 @@ extension TileSamples {
                         counts[lx + p] = SIMD2(4, 0)
                         depthRow?[rect.x0 + lx + p] = depthLanes[2 * p]
                     }
-                } else if (covered & valid).isZero {
+                } else if (low.covered | high.covered).isZero {
                     for p in 0..<m {
                         counts[lx + p] = .zero
                         depthRow?[rect.x0 + lx + p] = 0
@@ -130,7 +122,67 @@ extension TileSamples {
         }
     }
 
-    @inline(__always) func load16<T: SIMDScalar>(_ p: UnsafeMutablePointer<T>) -> SIMD16<T> {
-        UnsafeRawPointer(p).loadUnaligned(as: SIMD16<T>.self)
+}
+
+/// Half of a group of 8 pixels in the resolve: 4 pixels' 2×2 samples as SIMD8 rows (SIMD16 masks
+/// compile to lane shuffles on AVX2). Lane 2p holds pixel p of the half; odd lanes are the
+/// samples in between. All lane logic is in sign bits (SIMDMask operations get scalarized).
+@usableFromInline struct GroupHalf {
+    /// The nearest sample of each pixel.
+    @usableFromInline let nearest: SIMD8<Float>
+    /// Sign masks over the valid pixels: where a pixel has samples outside the nearest surface
+    /// (a second surface or background), where it has any sample.
+    @usableFromInline let split: SIMD8<Int32>
+    @usableFromInline let covered: SIMD8<Int32>
+
+    /// The half whose first sample is `depth[0]`: pixels `first`..<`first` + 4 of a group of which
+    /// those below `m` are valid.
+    @inlinable @inline(__always)
+    init(_ depth: UnsafeMutablePointer<Float>, side: Int, first: Int32, m: Int32, gapScale: Float,
+         farInvW: SIMD8<Float>, farNext: SIMD8<Float>) {
+        let a = Self.load(depth), b = Self.load(depth + 1)
+        let c = Self.load(depth + side), d = Self.load(depth + side + 1)
+        let nearest = a.lanesMax(b).lanesMax(c.lanesMax(d))
+        let farthest = a.lanesMin(b).lanesMin(c.lanesMin(d))
+        let threshold = (nearest * gapScale).lanesMax(farNext)
+        // Literals, not static lets (those are lazily initialized globals, checked on every use).
+        let evenLane = SIMD8<Int32>(-1, 0, -1, 0, -1, 0, -1, 0)
+        let pixelOfLane = SIMD8<Int32>(0, 0, 1, 1, 2, 2, 3, 3)
+        let valid = m == 8 ? evenLane : evenLane & ((pixelOfLane &+ (first &- m)) &>> 31)
+        // Sign bits: farthest < threshold, nearest > far.
+        split = (unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) &>> 31) & valid
+        covered = (unsafeBitCast(farInvW - nearest, to: SIMD8<Int32>.self) &>> 31) & valid
+        self.nearest = nearest
+    }
+
+    /// Per lane, the id of the sample that holds `nearest`: the first of the four that does (each
+    /// is at most `nearest`, so it holds it exactly when its difference is +0, not negative).
+    @inlinable @inline(__always)
+    func nearestIds(_ depth: UnsafeMutablePointer<Float>, _ ids: UnsafeMutablePointer<UInt32>, side: Int) -> SIMD8<UInt32> {
+        @inline(__always) func holds(_ d: UnsafeMutablePointer<Float>) -> SIMD8<UInt32> {
+            ~unsafeBitCast(unsafeBitCast(Self.load(d) - nearest, to: SIMD8<Int32>.self) &>> 31, to: SIMD8<UInt32>.self)
+        }
+        @inline(__always) func pick(_ id: SIMD8<UInt32>, _ other: UnsafeMutablePointer<UInt32>, _ m: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            (id & ~m) | (Self.load(other) & m)
+        }
+        var id = Self.load(ids + side + 1)
+        id = pick(id, ids + side, holds(depth + side))
+        id = pick(id, ids + 1, holds(depth + 1))
+        id = pick(id, ids, holds(depth))
+        return id
+    }
+
+    @inlinable @inline(__always)
+    static func load<T: SIMDScalar>(_ p: UnsafeMutablePointer<T>) -> SIMD8<T> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<T>.self)
+    }
+}
+
+extension SIMD8 where Scalar == Int32 {
+    /// Whether every lane is 0.
+    @inlinable @inline(__always)
+    var isZero: Bool {
+        let half = lowHalf | highHalf
+        return (half.lowHalf | half.highHalf) == .zero
     }
 }
