@@ -75,8 +75,7 @@ public enum TriangleRasterizer {
                                                    indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
                             ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
                                 let rect = tiles[t]
-                                samples.clear(farInvW: frame.farInvW)
-                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh)
+                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW)
                                 var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
                                 if touched {
                                     samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader,
