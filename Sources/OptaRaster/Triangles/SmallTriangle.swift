@@ -10,51 +10,67 @@ enum SmallTriangle {
     static let quarter = Int32(TriangleRasterizer.subpixelScale / 4)
     static let halfShift = Int32(TriangleRasterizer.subpixelBits - 1)
 
+    /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5 · 2^23 gives
+    /// 1.5 · 2^23 + v (SIMD int → float conversion initializers get scalarized).
+    @inline(__always)
+    static func exactFloats(_ v: SIMD4<Int32>) -> SIMD4<Float> {
+        unsafeBitCast(v &+ 0x4B40_0000, to: SIMD4<Float>.self) - 12_582_912
+    }
+
+    /// Whether the triangle with corners (`x`, `y`) in fixed point is small.
+    @inline(__always)
+    static func fits(x: SIMD3<Int32>, y: SIMD3<Int32>) -> Bool {
+        let spanX = Int64(Swift.max(x.x, x.y, x.z)) &- Int64(Swift.min(x.x, x.y, x.z))
+        let spanY = Int64(Swift.max(y.x, y.y, y.z)) &- Int64(Swift.min(y.x, y.y, y.z))
+        return spanX < maxSpan && spanY < maxSpan
+    }
+
     /// Draws the triangle with corners (`x`, `y`) in fixed point relative to the tile's corner
     /// (both spans under `maxSpan`) into the tile's samples; false when its bounding box holds no
     /// sample of the tile.
     @inline(__always)
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32, sw: Int, sh: Int, side: Int,
                      depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
-        var x0 = x.x, x1 = x.y, x2 = x.z
-        var y0 = y.x, y1 = y.y, y2 = y.z
-        var w0 = invW.x, w1 = invW.y, w2 = invW.z
-        var area = (x1 &- x0) &* (y2 &- y0) &- (y1 &- y0) &* (x2 &- x0)
-        if area == 0 { return false }
-        if area < 0 {  // the other winding: swap two corners so the inside is positive
-            swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
-            area = 0 &- area
-        }
+        let area0 = (x.y &- x.x) &* (y.z &- y.x) &- (y.y &- y.x) &* (x.z &- x.x)
+        if area0 == 0 { return false }
         // Sample range inside the bounding box, clamped to the tile.
-        let minX = Swift.min(x0, x1, x2) &- quarter, maxX = Swift.max(x0, x1, x2) &- quarter
-        let minY = Swift.min(y0, y1, y2) &- quarter, maxY = Swift.max(y0, y1, y2) &- quarter
+        let minX = Swift.min(x.x, x.y, x.z) &- quarter, maxX = Swift.max(x.x, x.y, x.z) &- quarter
+        let minY = Swift.min(y.x, y.y, y.z) &- quarter, maxY = Swift.max(y.x, y.y, y.z) &- quarter
         let i0 = Int(Swift.max(0, 0 &- ((0 &- minX) &>> halfShift))), i1 = Swift.min(sw &- 1, Int(maxX &>> halfShift))
         let j0 = Int(Swift.max(0, 0 &- ((0 &- minY) &>> halfShift))), j1 = Swift.min(sh &- 1, Int(maxY &>> halfShift))
         if i0 > i1 || j0 > j1 { return false }
-        // Edge functions E = A·x + B·y + C, positive inside; E_k is 0 on the edge opposite corner k.
-        let a0 = y1 &- y2, b0 = x2 &- x1
-        let a1 = y2 &- y0, b1 = x0 &- x2
-        let a2 = y0 &- y1, b2 = x1 &- x0
-        // Top-left rule: a sample exactly on an edge belongs to the triangle only if the edge is a
-        // left edge (inside to the right, A > 0) or a top edge (horizontal, inside below).
-        // That is (A, B) > (0, 0) in lexicographic order, which is the sign of A·2^16 + B as |B| < 2^13
-        // (branch-free: the orientation of a mesh's edges is unpredictable).
-        @inline(__always) func bias(_ a: Int32, _ b: Int32) -> Int32 { ((a &<< 16) &+ b &- 1) &>> 31 }
+        // Corners in drawing order; the other winding swaps corners 1 and 2 so the inside is positive.
+        // Lane k of the vectors below belongs to edge k, opposite corner k (from corner k+1 to k+2).
+        let flip = area0 < 0
+        let area = flip ? 0 &- area0 : area0
+        let cx = flip ? SIMD4(x.x, x.z, x.y, 0) : SIMD4(x.x, x.y, x.z, 0)
+        let cy = flip ? SIMD4(y.x, y.z, y.y, 0) : SIMD4(y.x, y.y, y.z, 0)
+        let w = flip ? SIMD4(invW.x, invW.z, invW.y, 0) : SIMD4(invW.x, invW.y, invW.z, 0)
+        let x1 = SIMD4(cx.y, cx.z, cx.x, 0), x2 = SIMD4(cx.z, cx.x, cx.y, 0)
+        let y1 = SIMD4(cy.y, cy.z, cy.x, 0), y2 = SIMD4(cy.z, cy.x, cy.y, 0)
+        // Edge functions E = A·x + B·y + C, positive inside.
+        let a = y1 &- y2, b = x2 &- x1
         // Values at the first sample (i0, j0): it lies in the bounding box, so every difference
         // below is under 64 samples and every product under 2^27.
         let sx = quarter &+ Int32(truncatingIfNeeded: i0) &* half, sy = quarter &+ Int32(truncatingIfNeeded: j0) &* half
-        let u0 = a0 &* (sx &- x1) &+ b0 &* (sy &- y1)
-        let u1 = a1 &* (sx &- x2) &+ b1 &* (sy &- y2)
-        let u2 = a2 &* (sx &- x0) &+ b2 &* (sy &- y0)
-        var q0 = u0 &+ bias(a0, b0), q1 = u1 &+ bias(a1, b1), q2 = u2 &+ bias(a2, b2)
-        // 1/w is affine in screen space: interpolate it with the (unbiased) edge functions.
+        let u = a &* (SIMD4(repeating: sx) &- x1) &+ b &* (SIMD4(repeating: sy) &- y1)
+        // Top-left rule: a sample exactly on an edge belongs to the triangle only if the edge is a
+        // left edge (inside to the right, A > 0) or a top edge (horizontal, inside below): that is
+        // (A, B) > (0, 0) in lexicographic order, the sign of A·2^16 + B as |B| < 2^13 (branch-free:
+        // the orientation of a mesh's edges is unpredictable). −1 where the edge's samples are out.
+        let q = u &+ (((a &<< 16) &+ b &- 1) &>> 31)
+        // 1/w is affine in screen space: interpolate it with the (unbiased) edge functions. The
+        // same floating-point operations in the same order as one scalar expression per edge.
+        let fa = exactFloats(a) * w, fb = exactFloats(b) * w
         let invArea = 1 / Float(area)
-        let dzdx = (Float(a0) * w0 + Float(a1) * w1 + Float(a2) * w2) * invArea * Float(half)
-        let dzdy = (Float(b0) * w0 + Float(b1) * w1 + Float(b2) * w2) * invArea * Float(half)
-        let e0 = Float(u0), e1 = Float(u1)
-        var zRow = (e0 * w0 + e1 * w1) * invArea + (1 - (e0 + e1) * invArea) * w2
-        let stepX0 = a0 &* half, stepX1 = a1 &* half, stepX2 = a2 &* half
-        let stepY0 = b0 &* half, stepY1 = b1 &* half, stepY2 = b2 &* half
+        let dzdx = (fa.x + fa.y + fa.z) * invArea * Float(half)
+        let dzdy = (fb.x + fb.y + fb.z) * invArea * Float(half)
+        let e0 = Float(u.x), e1 = Float(u.y)
+        var zRow = (e0 * w.x + e1 * w.y) * invArea + (1 - (e0 + e1) * invArea) * w.z
+        let stepX = a &* half, stepY = b &* half
+        let stepX0 = stepX.x, stepX1 = stepX.y, stepX2 = stepX.z
+        let stepY0 = stepY.x, stepY1 = stepY.y, stepY2 = stepY.z
+        var q0 = q.x, q1 = q.y, q2 = q.z
         let width = i1 &- i0 &+ 1
         var rowIndex = j0 &* side &+ i0
         if width <= 3 {

@@ -91,6 +91,7 @@ final class TileSamples {
         let sw = rect.width * 2, sh = rect.height * 2
         let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
         let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
+        let originX32 = Int32(truncatingIfNeeded: originX), originY32 = Int32(truncatingIfNeeded: originY)
         let d = depth, idp = ids
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
         for chunk in bins.chunks {
@@ -103,10 +104,14 @@ final class TileSamples {
                     if e & TriangleBins.clippedFlag == 0 {
                         let t = Int(e)
                         let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
-                        if Self.draw(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
-                                     id: local, originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp) {
-                            append(e)
-                        }
+                        let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
+                        // The common case inline (the general path is a call).
+                        let drawn = SmallTriangle.fits(x: x, y: y)
+                            ? SmallTriangle.draw(x: x &- originX32, y: y &- originY32, invW: invW, id: local,
+                                                 sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                            : Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
+                                        sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                        if drawn { append(e) }
                     } else {
                         let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
                         if Self.draw(x: p.x, y: p.y, invW: p.invW, id: local,
@@ -126,14 +131,12 @@ final class TileSamples {
 
     /// Draws one triangle's samples with `id`; false when its bounding box holds no sample of the tile
     /// (then no sample can name it).
-    @inline(__always)
+    @inline(never)
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
                      depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
         // Small triangles (most of a fine mesh): 32-bit arithmetic, 8 samples of a row at once.
-        let spanX = Int64(Swift.max(x.x, x.y, x.z)) &- Int64(Swift.min(x.x, x.y, x.z))
-        let spanY = Int64(Swift.max(y.x, y.y, y.z)) &- Int64(Swift.min(y.x, y.y, y.z))
-        if spanX < SmallTriangle.maxSpan && spanY < SmallTriangle.maxSpan {
+        if SmallTriangle.fits(x: x, y: y) {
             return SmallTriangle.draw(x: x &- Int32(truncatingIfNeeded: originX), y: y &- Int32(truncatingIfNeeded: originY),
                                       invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
         }
