@@ -29,20 +29,20 @@ extension TileSamples {
             let u = px * ndcX - 1, v = py * ndcY + 1
             bv[n] = setups[k].varyings(u: u, v: v)
             if keepFragments { bf[n] = setups[k].fragment(px: px, py: py, u: u, v: v, ndcX: ndcX, ndcY: ndcY) }
-            n += 1
+            n &+= 1
         }
 
         /// One pixel in full: front surface, a farther one at silhouettes, the coverage counts.
         @inline(__always) func addPixel(_ x: Int, _ s: Int, _ py: Float, _ depthRow: UnsafeMutablePointer<Float>?, _ n: inout Int) {
-            let d0 = depth[s], d1 = depth[s + 1], d2 = depth[s + side], d3 = depth[s + side + 1]
+            let d0 = depth[s], d1 = depth[s &+ 1], d2 = depth[s &+ side], d3 = depth[s &+ side &+ 1]
             let nearest = Swift.max(Swift.max(d0, d1), Swift.max(d2, d3))
             if !(nearest > farInvW) {
-                counts[x - rect.x0] = .zero
+                counts[x &- rect.x0] = .zero
                 depthRow?[x] = 0
                 return
             }
             // The nearest sample names the front surface.
-            let k = nearest == d0 ? s : nearest == d1 ? s + 1 : nearest == d2 ? s + side : s + side + 1
+            let k = nearest == d0 ? s : nearest == d1 ? s &+ 1 : nearest == d2 ? s &+ side : s &+ side &+ 1
             let px = Float(x) + 0.5
             add(ids[k], px, py, &n)
             depthRow?[x] = nearest
@@ -50,16 +50,16 @@ extension TileSamples {
             let threshold = Swift.max(nearest * gapScale, farNext)
             @inline(__always) func front(_ d: Float) -> Int32 { d >= threshold ? 1 : 0 }
             @inline(__always) func back(_ d: Float) -> Int32 { d > farInvW && d < threshold ? 1 : 0 }
-            let frontCount = front(d0) + front(d1) + front(d2) + front(d3)
-            let behindCount = back(d0) + back(d1) + back(d2) + back(d3)
+            let frontCount = front(d0) &+ front(d1) &+ front(d2) &+ front(d3)
+            let behindCount = back(d0) &+ back(d1) &+ back(d2) &+ back(d3)
             if behindCount > 0 {
                 // The nearest of the samples behind names the farther surface.
                 @inline(__always) func masked(_ d: Float) -> Float { d < threshold ? d : 0 }
                 let back = Swift.max(Swift.max(masked(d0), masked(d1)), Swift.max(masked(d2), masked(d3)))
-                let b = back == d0 ? s : back == d1 ? s + 1 : back == d2 ? s + side : s + side + 1
+                let b = back == d0 ? s : back == d1 ? s &+ 1 : back == d2 ? s &+ side : s &+ side &+ 1
                 add(ids[b], px, py, &n)
             }
-            counts[x - rect.x0] = SIMD2(frontCount, behindCount)
+            counts[x &- rect.x0] = SIMD2(frontCount, behindCount)
         }
 
         // A group of 8 pixels is read as two halves of 4 (SIMD8 of samples each: SIMD16 masks
@@ -77,7 +77,7 @@ extension TileSamples {
             while lx < rect.width {
                 // 8 pixels at once: every pixel wholly one surface, or none covered, is the common case.
                 let m = Swift.min(8, rect.width - lx)
-                let s = s0 + 2 * lx
+                let s = s0 &+ lx &* 2
                 let low = GroupHalf(depth + s, side: side, first: 0, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
                 let high = GroupHalf(depth + s + 8, side: side, first: 4, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
                 if (low.split | high.split).isZero {
@@ -89,20 +89,21 @@ extension TileSamples {
                     groupDepths.storeBytes(of: high.nearest, toByteOffset: 32, as: SIMD8<Float>.self)
                     let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
                     let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
+                    let x0 = rect.x0 &+ lx
                     for p in 0..<m {
-                        add(idLanes[2 * p], Float(rect.x0 + lx + p) + 0.5, py, &n)
-                        counts[lx + p] = SIMD2(4, 0)
-                        depthRow?[rect.x0 + lx + p] = depthLanes[2 * p]
+                        add(idLanes[p &* 2], Float(x0 &+ p) + 0.5, py, &n)
+                        counts[lx &+ p] = SIMD2(4, 0)
+                        depthRow?[x0 &+ p] = depthLanes[p &* 2]
                     }
                 } else if (low.covered | high.covered).isZero {
                     for p in 0..<m {
-                        counts[lx + p] = .zero
-                        depthRow?[rect.x0 + lx + p] = 0
+                        counts[lx &+ p] = .zero
+                        depthRow?[rect.x0 &+ lx &+ p] = 0
                     }
                 } else {
-                    for p in 0..<m { addPixel(rect.x0 + lx + p, s + 2 * p, py, depthRow, &n) }
+                    for p in 0..<m { addPixel(rect.x0 &+ lx &+ p, s &+ p &* 2, py, depthRow, &n) }
                 }
-                lx += 8
+                lx &+= 8
             }
             if n > 0 {
                 shader.shade(FragmentBatch(count: n, varyings: UnsafePointer(bv), fragments: UnsafePointer(bf), colors: bc))
@@ -110,12 +111,12 @@ extension TileSamples {
             let row = target.row(y)
             var e = 0
             for x in rect.x0..<rect.x1 {
-                let c = counts[x - rect.x0]
+                let c = counts[x &- rect.x0]
                 if c.x == 0 { row[x] = background; continue }
-                if c.x == 4 { row[x] = bc[e]; e += 1; continue }
+                if c.x == 4 { row[x] = bc[e]; e &+= 1; continue }
                 var sum = PackedColor.unpackUnit(bc[e]) * Float(c.x)
-                e += 1
-                if c.y > 0 { sum += PackedColor.unpackUnit(bc[e]) * Float(c.y); e += 1 }
+                e &+= 1
+                if c.y > 0 { sum += PackedColor.unpackUnit(bc[e]) * Float(c.y); e &+= 1 }
                 sum += bg * Float(4 - c.x - c.y)
                 row[x] = PackedColor.packUnit(sum * 0.25)
             }
