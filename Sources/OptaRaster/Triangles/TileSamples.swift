@@ -64,7 +64,7 @@ final class TileSamples {
     private func append(_ triangle: UInt32) {
         if triangleCount == triangleCapacity { grow() }
         triangles[triangleCount] = triangle
-        triangleCount += 1
+        triangleCount &+= 1
     }
 
     private func grow() {
@@ -100,10 +100,10 @@ final class TileSamples {
             chunk.entries.withUnsafeBufferPointer { entries in
                 for k in first..<end {
                     let e = entries[k]
-                    let local = UInt32(triangleCount)
+                    let local = UInt32(truncatingIfNeeded: triangleCount)
                     if e & TriangleBins.clippedFlag == 0 {
                         let t = Int(e)
-                        let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
+                        let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
                         let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
                         // The common case inline (the general path is a call).
                         let drawn = SmallTriangle.fits(x: x, y: y)

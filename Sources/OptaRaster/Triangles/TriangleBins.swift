@@ -46,7 +46,7 @@ struct TriangleBins: Sendable {
                 defer { writer.deallocate() }
                 var pieces: [ScreenTriangle] = []
                 for t in first..<end {
-                    let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
+                    let i0 = Int(indices[t &* 3]), i1 = Int(indices[t &* 3 &+ 1]), i2 = Int(indices[t &* 3 &+ 2])
                     let a = screen[i0], b = screen[i1], d = screen[i2]
                     if (a.outcode | b.outcode | d.outcode) == 0 {
                         let x = SIMD3(a.x, b.x, d.x), y = SIMD3(a.y, b.y, d.y)
@@ -69,15 +69,15 @@ struct TriangleBins: Sendable {
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
                 var entries = [UInt32](repeating: 0, count: count)
                 offsets.withUnsafeMutableBufferPointer { offsets in
-                    for k in 0..<count { offsets[Int(pairs[k] >> 32) + 1] += 1 }
-                    for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
+                    for k in 0..<count { offsets[Int(pairs[k] >> 32) &+ 1] &+= 1 }
+                    for k in 0..<tileCount { offsets[k &+ 1] &+= offsets[k] }
                     var cursor = Array(offsets)
                     entries.withUnsafeMutableBufferPointer { e in
                         cursor.withUnsafeMutableBufferPointer { cur in
                             for k in 0..<count {
                                 let tile = Int(pairs[k] >> 32)
                                 e[Int(cur[tile])] = UInt32(truncatingIfNeeded: pairs[k])
-                                cur[tile] += 1
+                                cur[tile] &+= 1
                             }
                         }
                     }
@@ -127,8 +127,8 @@ struct BinWriter {
             pairs = bigger
             capacity *= 2
         }
-        pairs[count] = UInt64(tile) << 32 | UInt64(entry)
-        count += 1
+        pairs[count] = UInt64(truncatingIfNeeded: tile) << 32 | UInt64(entry)
+        count &+= 1
     }
 
     @inline(__always)
@@ -136,14 +136,14 @@ struct BinWriter {
         let x0 = Swift.min(x.x, x.y, x.z), x1 = Swift.max(x.x, x.y, x.z)
         let y0 = Swift.min(y.x, y.y, y.z), y1 = Swift.max(y.x, y.y, y.z)
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
-        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
-        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
+        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX &- 1)
+        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY &- 1)
         if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
-            append(ty0 * tilesX + tx0, entry)
+            append(ty0 &* tilesX &+ tx0, entry)
             return
         }
         for ty in ty0...ty1 {
-            for tx in tx0...tx1 { append(ty * tilesX + tx, entry) }
+            for tx in tx0...tx1 { append(ty &* tilesX &+ tx, entry) }
         }
     }
 }
