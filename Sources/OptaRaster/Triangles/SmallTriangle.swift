@@ -17,25 +17,29 @@ enum SmallTriangle {
         unsafeBitCast(v &+ 0x4B40_0000, to: SIMD4<Float>.self) - 12_582_912
     }
 
-    /// Whether the triangle with corners (`x`, `y`) in fixed point is small.
+    /// The bounding box of corners (`x`, `y`): lowest and highest x and y.
     @inline(__always)
-    static func fits(x: SIMD3<Int32>, y: SIMD3<Int32>) -> Bool {
-        let spanX = Int64(Swift.max(x.x, x.y, x.z)) &- Int64(Swift.min(x.x, x.y, x.z))
-        let spanY = Int64(Swift.max(y.x, y.y, y.z)) &- Int64(Swift.min(y.x, y.y, y.z))
-        return spanX < maxSpan && spanY < maxSpan
+    static func box(x: SIMD3<Int32>, y: SIMD3<Int32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>) {
+        (SIMD2(Swift.min(x.x, x.y, x.z), Swift.min(y.x, y.y, y.z)), SIMD2(Swift.max(x.x, x.y, x.z), Swift.max(y.x, y.y, y.z)))
+    }
+
+    /// Whether a triangle with this bounding box is small.
+    @inline(__always)
+    static func fits(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) -> Bool {
+        Int64(box.hi.x) &- Int64(box.lo.x) < maxSpan && Int64(box.hi.y) &- Int64(box.lo.y) < maxSpan
     }
 
     /// Draws the triangle with corners (`x`, `y`) in fixed point relative to the tile's corner
-    /// (both spans under `maxSpan`) into the tile's samples; false when its bounding box holds no
-    /// sample of the tile.
+    /// (bounding box `box`, which `fits`) into the tile's samples; false when its bounding box
+    /// holds no sample of the tile.
     @inline(__always)
-    static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32, sw: Int, sh: Int, side: Int,
-                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
+    static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), invW: SIMD3<Float>, id: UInt32,
+                     sw: Int, sh: Int, side: Int, depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
         let area0 = (x.y &- x.x) &* (y.z &- y.x) &- (y.y &- y.x) &* (x.z &- x.x)
         if area0 == 0 { return false }
         // Sample range inside the bounding box, clamped to the tile.
-        let minX = Swift.min(x.x, x.y, x.z) &- quarter, maxX = Swift.max(x.x, x.y, x.z) &- quarter
-        let minY = Swift.min(y.x, y.y, y.z) &- quarter, maxY = Swift.max(y.x, y.y, y.z) &- quarter
+        let minX = box.lo.x &- quarter, maxX = box.hi.x &- quarter
+        let minY = box.lo.y &- quarter, maxY = box.hi.y &- quarter
         let i0 = Int(Swift.max(0, 0 &- ((0 &- minX) &>> halfShift))), i1 = Swift.min(sw &- 1, Int(maxX &>> halfShift))
         let j0 = Int(Swift.max(0, 0 &- ((0 &- minY) &>> halfShift))), j1 = Swift.min(sh &- 1, Int(maxY &>> halfShift))
         if i0 > i1 || j0 > j1 { return false }

@@ -92,6 +92,7 @@ final class TileSamples {
         let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
         let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
         let originX32 = Int32(truncatingIfNeeded: originX), originY32 = Int32(truncatingIfNeeded: originY)
+        let origin32 = SIMD2(originX32, originY32)
         let d = depth, idp = ids
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
         for chunk in bins.chunks {
@@ -106,9 +107,10 @@ final class TileSamples {
                         let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
                         let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
                         // The common case inline (the general path is a call).
-                        let drawn = SmallTriangle.fits(x: x, y: y)
-                            ? SmallTriangle.draw(x: x &- originX32, y: y &- originY32, invW: invW, id: local,
-                                                 sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                        let box = SmallTriangle.box(x: x, y: y)
+                        let drawn = SmallTriangle.fits(box)
+                            ? SmallTriangle.draw(x: x &- originX32, y: y &- originY32, box: (box.lo &- origin32, box.hi &- origin32),
+                                                 invW: invW, id: local, sw: sw, sh: sh, side: side, depth: d, ids: idp)
                             : Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
                                         sw: sw, sh: sh, side: side, depth: d, ids: idp)
                         if drawn { append(e) }
@@ -136,8 +138,10 @@ final class TileSamples {
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
                      depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
         // Small triangles (most of a fine mesh): 32-bit arithmetic, 8 samples of a row at once.
-        if SmallTriangle.fits(x: x, y: y) {
-            return SmallTriangle.draw(x: x &- Int32(truncatingIfNeeded: originX), y: y &- Int32(truncatingIfNeeded: originY),
+        let box = SmallTriangle.box(x: x, y: y)
+        if SmallTriangle.fits(box) {
+            let origin = SIMD2(Int32(truncatingIfNeeded: originX), Int32(truncatingIfNeeded: originY))
+            return SmallTriangle.draw(x: x &- origin.x, y: y &- origin.y, box: (box.lo &- origin, box.hi &- origin),
                                       invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
         }
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
