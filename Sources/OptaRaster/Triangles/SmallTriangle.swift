@@ -117,11 +117,11 @@ enum SmallTriangle {
                 let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
                 let old = dp.loadUnaligned(as: SIMD8<Float>.self)
                 let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(e0 | e1 | e2) & limit
-                let m = unsafeBitCast(write &>> 31, to: SIMD8<UInt32>.self)
-                let oldBits = unsafeBitCast(old, to: SIMD8<UInt32>.self), zBits = unsafeBitCast(z, to: SIMD8<UInt32>.self)
-                dp.storeBytes(of: (oldBits & ~m) | (zBits & m), as: SIMD8<UInt32>.self)
+                // A comparison against 0 and `replacing` compile to blends on the sign bit.
+                let m = write .< SIMD8<Int32>(repeating: 0)
+                dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
                 let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
-                ip.storeBytes(of: (oldIds & ~m) | (idv & m), as: SIMD8<UInt32>.self)
+                ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
                 e0 &+= step8x0; e1 &+= step8x1; e2 &+= step8x2; z += dz8
                 limit &+= 8
                 at &+= 8
