@@ -107,9 +107,13 @@ enum SmallTriangle {
         let firstLimit = lanes &- Int32(truncatingIfNeeded: width)
         let blocks = (width &+ 7) &>> 3
         let idv = SIMD8<UInt32>(repeating: id)
+        // Edge values of the row's first 8 samples, stepped down a row at a time.
+        var row0 = SIMD8<Int32>(repeating: q0) &+ sx0, row1 = SIMD8<Int32>(repeating: q1) &+ sx1
+        var row2 = SIMD8<Int32>(repeating: q2) &+ sx2
+        let down0 = SIMD8<Int32>(repeating: stepY0), down1 = SIMD8<Int32>(repeating: stepY1)
+        let down2 = SIMD8<Int32>(repeating: stepY2)
         for _ in j0...j1 {
-            var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
-            var e2 = SIMD8<Int32>(repeating: q2) &+ sx2
+            var e0 = row0, e1 = row1, e2 = row2
             var z = zx + zRow
             var limit = firstLimit
             var at = rowIndex
@@ -126,7 +130,7 @@ enum SmallTriangle {
                 limit &+= 8
                 at &+= 8
             }
-            q0 &+= stepY0; q1 &+= stepY1; q2 &+= stepY2
+            row0 &+= down0; row1 &+= down1; row2 &+= down2
             zRow += dzdy
             rowIndex &+= side
         }
