@@ -15,17 +15,16 @@ extension TileSamples {
         let depth = depth, ids = ids, counts = counts
         let bv = batchVaryings, bf = batchFragments, bc = batchColors
         let groupIds = groupScratch, groupDepths = groupScratch + 64
-        // Triangles are set up when a pixel first shows them (many are hidden or cover no sample).
-        let triangles = triangles, setups = setups, prepared = prepared
-        prepared.initialize(repeating: false, count: triangleCount)
+        // Every triangle of the tile is set up first, in drawing order: the mesh is read nearly
+        // in sequence, and the pixel loop has no branch per pixel on whether its triangle is ready
+        // (setting up on first use mispredicted about once per triangle and gathered the mesh in
+        // pixel order).
+        let setups = setups
+        for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: triangles[k], mesh: mesh)) }
 
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
             let k = Int(id)
-            if !prepared[k] {
-                (setups + k).initialize(to: TriangleSetup(triangle: triangles[k], mesh: mesh))
-                prepared[k] = true
-            }
             let u = px * ndcX - 1, v = py * ndcY + 1
             bv[n] = setups[k].varyings(u: u, v: v)
             if keepFragments { bf[n] = setups[k].fragment(px: px, py: py, u: u, v: v, ndcX: ndcX, ndcY: ndcY) }

@@ -11,9 +11,8 @@ final class TileSamples {
     private(set) var triangles: UnsafeMutablePointer<UInt32>
     private(set) var triangleCount = 0
     private var triangleCapacity = 0
-    /// Per entry of `triangles`, its setup once the resolve has needed it (`prepared` marks which).
+    /// Per entry of `triangles`, its setup (written by the resolve before it reads any).
     private(set) var setups: UnsafeMutablePointer<TriangleSetup>
-    private(set) var prepared: UnsafeMutablePointer<Bool>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
@@ -35,7 +34,6 @@ final class TileSamples {
         ids.initialize(repeating: 0, count: samples)
         triangles = .allocate(capacity: 0)
         setups = .allocate(capacity: 0)
-        prepared = .allocate(capacity: 0)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
         batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
@@ -50,7 +48,7 @@ final class TileSamples {
     }
 
     deinit {
-        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate(); prepared.deallocate()
+        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
         groupScratch.deallocate()
     }
@@ -73,11 +71,9 @@ final class TileSamples {
         newTriangles.update(from: triangles, count: triangleCount)
         triangles.deallocate()
         triangles = newTriangles
-        // Setups are written before they are read (the resolve marks them in `prepared`).
+        // Setups are written before they are read (the resolve sets up every triangle first).
         setups.deallocate()
         setups = .allocate(capacity: capacity)
-        prepared.deallocate()
-        prepared = .allocate(capacity: capacity)
         triangleCapacity = capacity
     }
 
