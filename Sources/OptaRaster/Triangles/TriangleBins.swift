@@ -64,20 +64,37 @@ struct TriangleBins: Sendable {
                         }
                     }
                 }
-                // Counting sort by tile, stable, so each tile keeps triangle order.
+                // Counting sort by tile, stable, so each tile keeps triangle order. Consecutive
+                // triangles mostly fall in the same tile: each run of one tile is counted and copied
+                // with its cursor in a register (a counter updated in memory per pair made every pair
+                // wait for the previous one's store).
                 let pairs = writer.pairs, count = writer.count
+                @inline(__always) func tile(_ k: Int) -> Int { Int(truncatingIfNeeded: pairs[k] >> 32) }
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
                 var entries = [UInt32](repeating: 0, count: count)
                 offsets.withUnsafeMutableBufferPointer { offsets in
-                    for k in 0..<count { offsets[Int(pairs[k] >> 32) &+ 1] &+= 1 }
+                    var k = 0
+                    while k < count {
+                        let t = tile(k)
+                        var end = k &+ 1
+                        while end < count && tile(end) == t { end &+= 1 }
+                        offsets[t &+ 1] &+= Int32(truncatingIfNeeded: end &- k)
+                        k = end
+                    }
                     for k in 0..<tileCount { offsets[k &+ 1] &+= offsets[k] }
                     var cursor = Array(offsets)
                     entries.withUnsafeMutableBufferPointer { e in
                         cursor.withUnsafeMutableBufferPointer { cur in
-                            for k in 0..<count {
-                                let tile = Int(pairs[k] >> 32)
-                                e[Int(cur[tile])] = UInt32(truncatingIfNeeded: pairs[k])
-                                cur[tile] &+= 1
+                            var k = 0
+                            while k < count {
+                                let t = tile(k)
+                                var at = Int(cur[t])
+                                repeat {
+                                    e[at] = UInt32(truncatingIfNeeded: pairs[k])
+                                    at &+= 1
+                                    k &+= 1
+                                } while k < count && tile(k) == t
+                                cur[t] = Int32(truncatingIfNeeded: at)
                             }
                         }
                     }
