@@ -68,65 +68,78 @@ public struct SurfaceShader: TriangleShader {
         }
     }
 
-    public func shade(_ batch: FragmentBatch) {
+    /// The lit colour of fragments k..<k+8 of the batch (lanes past the batch are read but meaningless).
+    @inline(__always)
+    func lit(_ batch: FragmentBatch, _ k: Int, lut: UnsafeBufferPointer<SIMD4<Float>>)
+        -> (red: SIMD8<Float>, green: SIMD8<Float>, blue: SIMD8<Float>) {
         let light = lighting.light
-        let overlays = hasOverlays
+        // Transpose 8 fragments' varyings into one vector per attribute (lanes past the
+        // batch are read but not used).
+        let matrix = UnsafeRawPointer(batch.varyings + k).assumingMemoryBound(to: Float.self)
+        @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
+            SIMD8(matrix[j], matrix[8 + j], matrix[16 + j], matrix[24 + j],
+                  matrix[32 + j], matrix[40 + j], matrix[48 + j], matrix[56 + j])
+        }
+        let t = column(0)
+        var nx = column(1), ny = column(2), nz = column(3)
+        let px = column(4), py = column(5), pz = column(6)
+        var r = Self.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
+        nx *= r; ny *= r; nz *= r
+        var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
+        r = Self.inverseSquareRoot(vx * vx + vy * vy + vz * vz)
+        vx *= r; vy *= r; vz *= r
+        // Two-sided: face the viewer.
+        let away = nx * vx + ny * vy + nz * vz .< 0
+        nx.replace(with: -nx, where: away); ny.replace(with: -ny, where: away); nz.replace(with: -nz, where: away)
+        let nl = (nx * light.x + ny * light.y + nz * light.z).lanesMax(.zero)
+        var hx = vx + light.x, hy = vy + light.y, hz = vz + light.z
+        r = Self.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
+        hx *= r; hy *= r; hz *= r
+        var sp = (nx * hx + ny * hy + nz * hz).lanesMax(.zero)
+        sp *= sp; sp *= sp; sp *= sp; sp *= sp; sp *= sp  // ^32
+        let diffuse = lighting.ambient + lighting.diffuse * nl
+        let highlight = lighting.specular * sp
+        // Colour by height: one colormap entry per lane.
+        let index = Self.lutIndices(t)
+        @inline(__always) func entry(_ lane: Int) -> SIMD4<Float> { lut[Int(index[lane])] }
+        let c0 = entry(0), c1 = entry(1), c2 = entry(2), c3 = entry(3)
+        let c4 = entry(4), c5 = entry(5), c6 = entry(6), c7 = entry(7)
+        var red = SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)
+        var green = SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)
+        var blue = SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)
+        red = red * diffuse + highlight
+        green = green * diffuse + highlight
+        blue = blue * diffuse + highlight
+        return (red, green, blue)
+    }
+
+    public func shade(_ batch: FragmentBatch) {
         colormapChannels.withUnsafeBufferPointer { lut in
+            // Two loops, so the common one (no overlays) never reads single lanes: lane reads made
+            // the compiler split the whole computation into 4-lane halves.
             var k = 0
-            while k < batch.count {
-                let m = Swift.min(8, batch.count - k)
-                // Transpose 8 fragments' varyings into one vector per attribute (lanes past the
-                // batch are read but not used).
-                let matrix = UnsafeRawPointer(batch.varyings + k).assumingMemoryBound(to: Float.self)
-                @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
-                    SIMD8(matrix[j], matrix[8 + j], matrix[16 + j], matrix[24 + j],
-                          matrix[32 + j], matrix[40 + j], matrix[48 + j], matrix[56 + j])
-                }
-                let t = column(0)
-                var nx = column(1), ny = column(2), nz = column(3)
-                let px = column(4), py = column(5), pz = column(6)
-                var r = Self.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
-                nx *= r; ny *= r; nz *= r
-                var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
-                r = Self.inverseSquareRoot(vx * vx + vy * vy + vz * vz)
-                vx *= r; vy *= r; vz *= r
-                // Two-sided: face the viewer.
-                let away = nx * vx + ny * vy + nz * vz .< 0
-                nx.replace(with: -nx, where: away); ny.replace(with: -ny, where: away); nz.replace(with: -nz, where: away)
-                let nl = (nx * light.x + ny * light.y + nz * light.z).lanesMax(.zero)
-                var hx = vx + light.x, hy = vy + light.y, hz = vz + light.z
-                r = Self.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
-                hx *= r; hy *= r; hz *= r
-                var sp = (nx * hx + ny * hy + nz * hz).lanesMax(.zero)
-                sp *= sp; sp *= sp; sp *= sp; sp *= sp; sp *= sp  // ^32
-                let diffuse = lighting.ambient + lighting.diffuse * nl
-                let highlight = lighting.specular * sp
-                // Colour by height: one colormap entry per lane.
-                let index = Self.lutIndices(t)
-                @inline(__always) func entry(_ lane: Int) -> SIMD4<Float> { lut[Int(index[lane])] }
-                let c0 = entry(0), c1 = entry(1), c2 = entry(2), c3 = entry(3)
-                let c4 = entry(4), c5 = entry(5), c6 = entry(6), c7 = entry(7)
-                var red = SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)
-                var green = SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)
-                var blue = SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)
-                red = red * diffuse + highlight
-                green = green * diffuse + highlight
-                blue = blue * diffuse + highlight
-                if overlays {
-                    for lane in 0..<m {
-                        let f = batch.fragments[k + lane]
-                        let lit = SIMD4(red[lane], green[lane], blue[lane], 1)
-                        let color = f.triangle >= surfaceTriangles ? shadeFloor(f)
-                            : overlay(f, varyings: batch.varyings[k + lane], color: lit)
-                        batch.colors[k + lane] = PackedColor.packUnit(color)
-                    }
-                } else {
+            if !hasOverlays {
+                while k < batch.count {
+                    let m = Swift.min(8, batch.count - k)
+                    let (red, green, blue) = lit(batch, k, lut: lut)
                     let packed = PackedColor.packOpaque(r: red, g: green, b: blue)
                     if m == 8 {
                         UnsafeMutableRawPointer(batch.colors + k).storeBytes(of: packed, as: SIMD8<UInt32>.self)
                     } else {
                         for lane in 0..<m { batch.colors[k + lane] = packed[lane] }
                     }
+                    k += 8
+                }
+                return
+            }
+            while k < batch.count {
+                let m = Swift.min(8, batch.count - k)
+                let (red, green, blue) = lit(batch, k, lut: lut)
+                for lane in 0..<m {
+                    let f = batch.fragments[k + lane]
+                    let color = SIMD4(red[lane], green[lane], blue[lane], 1)
+                    batch.colors[k + lane] = PackedColor.packUnit(f.triangle >= surfaceTriangles ? shadeFloor(f)
+                        : overlay(f, varyings: batch.varyings[k + lane], color: color))
                 }
                 k += 8
             }

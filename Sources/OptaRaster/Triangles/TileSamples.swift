@@ -11,9 +11,8 @@ final class TileSamples {
     private(set) var triangles: UnsafeMutablePointer<UInt32>
     private(set) var triangleCount = 0
     private var triangleCapacity = 0
-    /// Per entry of `triangles`, its setup once the resolve has needed it (`prepared` marks which).
+    /// Per entry of `triangles`, its setup (written by the resolve before it reads any).
     private(set) var setups: UnsafeMutablePointer<TriangleSetup>
-    private(set) var prepared: UnsafeMutablePointer<Bool>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
@@ -35,7 +34,6 @@ final class TileSamples {
         ids.initialize(repeating: 0, count: samples)
         triangles = .allocate(capacity: 0)
         setups = .allocate(capacity: 0)
-        prepared = .allocate(capacity: 0)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
         batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
@@ -50,7 +48,7 @@ final class TileSamples {
     }
 
     deinit {
-        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate(); prepared.deallocate()
+        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
         groupScratch.deallocate()
     }
@@ -64,7 +62,7 @@ final class TileSamples {
     private func append(_ triangle: UInt32) {
         if triangleCount == triangleCapacity { grow() }
         triangles[triangleCount] = triangle
-        triangleCount += 1
+        triangleCount &+= 1
     }
 
     private func grow() {
@@ -73,39 +71,45 @@ final class TileSamples {
         newTriangles.update(from: triangles, count: triangleCount)
         triangles.deallocate()
         triangles = newTriangles
-        // Setups are written before they are read (the resolve marks them in `prepared`).
+        // Setups are written before they are read (the resolve sets up every triangle first).
         setups.deallocate()
         setups = .allocate(capacity: capacity)
-        prepared.deallocate()
-        prepared = .allocate(capacity: capacity)
         triangleCapacity = capacity
     }
 
-    /// Rasterizes the tile's binned triangles; false when the tile has none.
-    func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers) -> Bool {
+    /// Clears the samples to `farInvW` and rasterizes the tile's binned triangles; false when the
+    /// tile has none (then nothing is cleared: the caller fills the tile with the background).
+    func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers, farInvW: Float) -> Bool {
+        guard bins.chunks.contains(where: { $0.offsets[tile] != $0.offsets[tile + 1] }) else { return false }
+        clear(farInvW: farInvW)
         let side = side
         triangleCount = 0
         let sw = rect.width * 2, sh = rect.height * 2
         let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
         let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
-        var touched = false
+        let originX32 = Int32(truncatingIfNeeded: originX), originY32 = Int32(truncatingIfNeeded: originY)
+        let origin32 = SIMD2(originX32, originY32)
         let d = depth, idp = ids
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
         for chunk in bins.chunks {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
-            touched = true
             chunk.entries.withUnsafeBufferPointer { entries in
                 for k in first..<end {
                     let e = entries[k]
-                    let local = UInt32(triangleCount)
+                    let local = UInt32(truncatingIfNeeded: triangleCount)
                     if e & TriangleBins.clippedFlag == 0 {
                         let t = Int(e)
-                        let a = screen[Int(indices[3 * t])], b = screen[Int(indices[3 * t + 1])], c = screen[Int(indices[3 * t + 2])]
-                        if Self.draw(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
-                                     id: local, originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp) {
-                            append(e)
-                        }
+                        let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
+                        let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
+                        // The common case inline (the general path is a call).
+                        let box = SmallTriangle.box(x: x, y: y)
+                        let drawn = SmallTriangle.fits(box)
+                            ? SmallTriangle.draw(x: x &- originX32, y: y &- originY32, box: (box.lo &- origin32, box.hi &- origin32),
+                                                 invW: invW, id: local, sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                            : Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
+                                        sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                        if drawn { append(e) }
                     } else {
                         let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
                         if Self.draw(x: p.x, y: p.y, invW: p.invW, id: local,
@@ -116,7 +120,7 @@ final class TileSamples {
                 }
             }
         }
-        return touched
+        return true
     }
 
     /// Sample k of a tile sits at fixed-point offset k · half + quarter from the tile's corner.
@@ -125,10 +129,17 @@ final class TileSamples {
 
     /// Draws one triangle's samples with `id`; false when its bounding box holds no sample of the tile
     /// (then no sample can name it).
-    @inline(__always)
+    @inline(never)
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
                      depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
+        // Small triangles (most of a fine mesh): 32-bit arithmetic, 8 samples of a row at once.
+        let box = SmallTriangle.box(x: x, y: y)
+        if SmallTriangle.fits(box) {
+            let origin = SIMD2(Int32(truncatingIfNeeded: originX), Int32(truncatingIfNeeded: originY))
+            return SmallTriangle.draw(x: x &- origin.x, y: y &- origin.y, box: (box.lo &- origin, box.hi &- origin),
+                                      invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
+        }
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
         var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
         var w0 = invW.x, w1 = invW.y, w2 = invW.z
@@ -165,65 +176,6 @@ final class TileSamples {
         let stepX0 = a0 &* half, stepX1 = a1 &* half, stepX2 = a2 &* half
         let stepY0 = b0 &* half, stepY1 = b1 &* half, stepY2 = b2 &* half
         var rowIndex = j0 * side
-        if maxX &- minX < 64 &* half && maxY &- minY < 64 &* half {
-            // Small triangle: edge values fit in 32 bits; test 8 samples of a row at once.
-            let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            let lanesF = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-            let sx0 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX0)) &* lanes
-            let sx1 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX1)) &* lanes
-            let sx2 = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stepX2)) &* lanes
-            let zx = lanesF * dzdx
-            let width = i1 - i0 + 1
-            let idv = SIMD8<UInt32>(repeating: id)
-            // Edge values relative to the first sample keep the 32-bit range.
-            var q0 = Int32(truncatingIfNeeded: r0), q1 = Int32(truncatingIfNeeded: r1), q2 = Int32(truncatingIfNeeded: r2)
-            let step8x = SIMD3<Int32>(Int32(truncatingIfNeeded: stepX0 &* 8), Int32(truncatingIfNeeded: stepX1 &* 8), Int32(truncatingIfNeeded: stepX2 &* 8))
-            if width <= 3 {
-                // Narrow (most triangles of fine meshes): scalar, so neighbouring triangles' stores
-                // never overlap an 8-wide load.
-                let s0 = Int32(truncatingIfNeeded: stepX0), s1 = Int32(truncatingIfNeeded: stepX1), s2 = Int32(truncatingIfNeeded: stepX2)
-                for _ in j0...j1 {
-                    var e0 = q0, e1 = q1, e2 = q2, z = zRow
-                    var at = rowIndex + i0
-                    for _ in 0..<width {
-                        if (e0 | e1 | e2) >= 0 && z > depth[at] { depth[at] = z; ids[at] = id }
-                        e0 &+= s0; e1 &+= s1; e2 &+= s2; z += dzdx; at += 1
-                    }
-                    q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
-                    zRow += dzdy
-                    rowIndex += side
-                }
-                return true
-            }
-            for _ in j0...j1 {
-                var e0 = SIMD8<Int32>(repeating: q0) &+ sx0, e1 = SIMD8<Int32>(repeating: q1) &+ sx1
-                var e2 = SIMD8<Int32>(repeating: q2) &+ sx2
-                var z = zx + zRow
-                var i = 0
-                while i < width {
-                    // All lane logic in integer bit operations (SIMDMask operations get scalarized):
-                    // m is all ones where the sample is inside, valid and nearer than what is stored.
-                    let valid = (lanes &- Int32(width - i)) &>> 31
-                    let inside = ~((e0 | e1 | e2) &>> 31) & valid
-                    let at = rowIndex + i0 + i
-                    let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
-                    let old = dp.loadUnaligned(as: SIMD8<Float>.self)
-                    // z > old exactly when old − z is negative (IEEE subtraction of distinct values is never 0).
-                    let nearer = unsafeBitCast(old - z, to: SIMD8<Int32>.self) &>> 31
-                    let m = unsafeBitCast(inside & nearer, to: SIMD8<UInt32>.self)
-                    let oldBits = unsafeBitCast(old, to: SIMD8<UInt32>.self), zBits = unsafeBitCast(z, to: SIMD8<UInt32>.self)
-                    dp.storeBytes(of: (oldBits & ~m) | (zBits & m), as: SIMD8<UInt32>.self)
-                    let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
-                    ip.storeBytes(of: (oldIds & ~m) | (idv & m), as: SIMD8<UInt32>.self)
-                    e0 &+= step8x.x; e1 &+= step8x.y; e2 &+= step8x.z; z += dzdx * 8
-                    i += 8
-                }
-                q0 &+= Int32(truncatingIfNeeded: stepY0); q1 &+= Int32(truncatingIfNeeded: stepY1); q2 &+= Int32(truncatingIfNeeded: stepY2)
-                zRow += dzdy
-                rowIndex += side
-            }
-            return true
-        }
         for _ in j0...j1 {
             var e0 = r0, e1 = r1, e2 = r2, z = zRow
             for i in i0...i1 {

@@ -46,7 +46,7 @@ struct TriangleBins: Sendable {
                 defer { writer.deallocate() }
                 var pieces: [ScreenTriangle] = []
                 for t in first..<end {
-                    let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
+                    let i0 = Int(indices[t &* 3]), i1 = Int(indices[t &* 3 &+ 1]), i2 = Int(indices[t &* 3 &+ 2])
                     let a = screen[i0], b = screen[i1], d = screen[i2]
                     if (a.outcode | b.outcode | d.outcode) == 0 {
                         let x = SIMD3(a.x, b.x, d.x), y = SIMD3(a.y, b.y, d.y)
@@ -64,20 +64,37 @@ struct TriangleBins: Sendable {
                         }
                     }
                 }
-                // Counting sort by tile, stable, so each tile keeps triangle order.
+                // Counting sort by tile, stable, so each tile keeps triangle order. Consecutive
+                // triangles mostly fall in the same tile: each run of one tile is counted and copied
+                // with its cursor in a register (a counter updated in memory per pair made every pair
+                // wait for the previous one's store).
                 let pairs = writer.pairs, count = writer.count
+                @inline(__always) func tile(_ k: Int) -> Int { Int(truncatingIfNeeded: pairs[k] >> 32) }
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
                 var entries = [UInt32](repeating: 0, count: count)
                 offsets.withUnsafeMutableBufferPointer { offsets in
-                    for k in 0..<count { offsets[Int(pairs[k] >> 32) + 1] += 1 }
-                    for k in 0..<tileCount { offsets[k + 1] += offsets[k] }
+                    var k = 0
+                    while k < count {
+                        let t = tile(k)
+                        var end = k &+ 1
+                        while end < count && tile(end) == t { end &+= 1 }
+                        offsets[t &+ 1] &+= Int32(truncatingIfNeeded: end &- k)
+                        k = end
+                    }
+                    for k in 0..<tileCount { offsets[k &+ 1] &+= offsets[k] }
                     var cursor = Array(offsets)
                     entries.withUnsafeMutableBufferPointer { e in
                         cursor.withUnsafeMutableBufferPointer { cur in
-                            for k in 0..<count {
-                                let tile = Int(pairs[k] >> 32)
-                                e[Int(cur[tile])] = UInt32(truncatingIfNeeded: pairs[k])
-                                cur[tile] += 1
+                            var k = 0
+                            while k < count {
+                                let t = tile(k)
+                                var at = Int(cur[t])
+                                repeat {
+                                    e[at] = UInt32(truncatingIfNeeded: pairs[k])
+                                    at &+= 1
+                                    k &+= 1
+                                } while k < count && tile(k) == t
+                                cur[t] = Int32(truncatingIfNeeded: at)
                             }
                         }
                     }
@@ -127,8 +144,8 @@ struct BinWriter {
             pairs = bigger
             capacity *= 2
         }
-        pairs[count] = UInt64(tile) << 32 | UInt64(entry)
-        count += 1
+        pairs[count] = UInt64(truncatingIfNeeded: tile) << 32 | UInt64(entry)
+        count &+= 1
     }
 
     @inline(__always)
@@ -136,14 +153,14 @@ struct BinWriter {
         let x0 = Swift.min(x.x, x.y, x.z), x1 = Swift.max(x.x, x.y, x.z)
         let y0 = Swift.min(y.x, y.y, y.z), y1 = Swift.max(y.x, y.y, y.z)
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
-        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX - 1)
-        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY - 1)
+        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX &- 1)
+        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY &- 1)
         if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
-            append(ty0 * tilesX + tx0, entry)
+            append(ty0 &* tilesX &+ tx0, entry)
             return
         }
         for ty in ty0...ty1 {
-            for tx in tx0...tx1 { append(ty * tilesX + tx, entry) }
+            for tx in tx0...tx1 { append(ty &* tilesX &+ tx, entry) }
         }
     }
 }

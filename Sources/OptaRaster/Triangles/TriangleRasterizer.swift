@@ -32,21 +32,22 @@ public enum TriangleRasterizer {
         let tileSize = TileScheduler.defaultTileSize
         let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
         // 1. Project every vertex once, in parallel.
-        var screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
-        clip.withUnsafeBufferPointer { clipBuffer in
-            let src = SendableBuffer(clipBuffer)
-            screen.withUnsafeMutableBufferPointer { out in
+        // Every element is written below, so the storage starts uninitialized (no serial fill).
+        let screen = [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
+            clip.withUnsafeBufferPointer { clipBuffer in
+                let src = SendableBuffer(clipBuffer)
                 guard let base = out.baseAddress else { return }
                 let dst = SharedMutablePointer(base)
                 let block = 16384
                 ParallelWork.run(count: (clipBuffer.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
                     let end = Swift.min(src.buffer.count, (b + 1) * block)
                     for i in (b * block)..<end {
-                        (dst.base + i).pointee = ScreenVertex.project(src.buffer[i], halfWidth: halfWidth, halfHeight: halfHeight,
-                                                                      near: near, guardBand: guardBand)
+                        (dst.base + i).initialize(to: ScreenVertex.project(src.buffer[i], halfWidth: halfWidth, halfHeight: halfHeight,
+                                                                           near: near, guardBand: guardBand))
                     }
                 }
             }
+            count = clip.count
         }
         // 2. Bin triangles into tiles.
         let bins = screen.withUnsafeBufferPointer { s in
@@ -75,8 +76,7 @@ public enum TriangleRasterizer {
                                                    indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
                             ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
                                 let rect = tiles[t]
-                                samples.clear(farInvW: frame.farInvW)
-                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh)
+                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW)
                                 var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
                                 if touched {
                                     samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader,

@@ -1,4 +1,4 @@
-/// What a tile's resolve needs of one triangle, prepared once when the tile rasterizes it: the
+/// What a tile's resolve needs of one triangle, prepared once per tile before its pixels: the
 /// homogeneous edge planes over normalized device coordinates (u, v) and the varyings' planes.
 ///
 /// With e_k(u, v) = rx_k·u + ry_k·v + rz_k the edge values (rows of the adjugate of the clip-space
