@@ -119,6 +119,10 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                 field.sampleRow(y: start.y, x0: start.x, dx: pixelSize.x, count: count,
                                 values: values, gradX: gradX, gradY: gradY)
                 let out = target.row(y) + x0
+                // Two passes over the row, each with a short loop body whose iterations overlap in
+                // the CPU (one long body left the core waiting on its dependency chains): first each
+                // pixel's colormap index and contour coverage, into the gradient rows (not needed
+                // after), then the colours.
                 var i = 0
                 while i < count {
                     let f = FastMath.load(values + i)
@@ -150,7 +154,15 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                         // Only positive coverage of defined values draws (NaN lanes too become 0).
                         coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
                     }
-                    let lanes = min(8, count - i)
+                    UnsafeMutableRawPointer(gradX + i).storeBytes(of: index, as: SIMD8<UInt32>.self)
+                    UnsafeMutableRawPointer(gradY + i).storeBytes(of: coverage, as: V.self)
+                    i += 8
+                }
+                i = 0
+                while i < count {
+                    let index = UnsafeRawPointer(gradX + i).loadUnaligned(as: SIMD8<UInt32>.self)
+                    let coverage = FastMath.load(gradY + i)
+                    let undefined = FastMath.nonFiniteMask(FastMath.load(values + i))
                     let heat = SIMD8<UInt32>(lut[Int(index[0])], lut[Int(index[1])], lut[Int(index[2])], lut[Int(index[3])],
                                              lut[Int(index[4])], lut[Int(index[5])], lut[Int(index[6])], lut[Int(index[7])])
                     var pixels = heat
@@ -162,10 +174,10 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                             pixels[lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
                         }
                     }
-                    if lanes == 8 {
+                    if count - i >= 8 {
                         UnsafeMutableRawPointer(out + i).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
                     } else {
-                        for lane in 0..<lanes { out[i + lane] = pixels[lane] }
+                        for lane in 0..<(count - i) { out[i + lane] = pixels[lane] }
                     }
                     i += 8
                 }
