@@ -1,4 +1,4 @@
-import Synchronization
+import OptaCore
 
 /// The big per-frame arrays of binning, kept between frames.
 ///
@@ -18,7 +18,8 @@ enum BinningBuffers {
         var entries: [[BinEntry]] = []
     }
 
-    static let stock = Mutex(Stock())
+    /// `Locked` rather than a bare `Mutex`, so the thread sanitizer sees the hand-over between frames.
+    static let stock = Locked(Stock())
 
     static func takePending() -> [(tile: Int32, entry: BinEntry)] { stock.withLock { $0.pending.popLast() } ?? [] }
     static func takeShapes() -> [PreparedShape] { stock.withLock { $0.shapes.popLast() } ?? [] }
