@@ -141,8 +141,13 @@ struct StrokeSpan8 {
                                  to: SIMD8<Float>.self)
         }
         var y = y0
+        // Row numbers as floats and row y's first pixel, stepped by two rows per pair (the same
+        // values `Float(y)` and `target.row(y)` give: whole numbers below 2²⁴ are exact floats).
+        var fy = SIMD2<Float>(Float(y0), Float(y0) + 1)
+        var rowY = target.row(y0)
+        let stride = target.stride, pairStride = 2 &* target.stride
         while y &+ 1 < y1 {
-            let wy = (SIMD2(Float(y), Float(y &+ 1)) + 0.5) - ay2
+            let wy = (fy + 0.5) - ay2
             let up = (start2 + wy * slope2).rounded(.up)
             // Clamped into the tile (NaN-safe: a NaN lane takes the last group).
             let below = last2.replacing(with: up, where: up .< last2)
@@ -150,7 +155,7 @@ struct StrokeSpan8 {
             let c = coverage(px: spread(b) + centres, nyw: spread(ny2 * wy), wyd: spread(wy * dy2),
                              interior: y >= i0 && y &+ 1 < i1)
             let column = unsafeBitCast(b + magic, to: SIMD2<UInt32>.self) & 0x3F_FFFF
-            let rowA = target.row(y) + Int(column[0]), rowB = target.row(y &+ 1) + Int(column[1])
+            let rowA = rowY + Int(column[0]), rowB = rowY + stride + Int(column[1])
             let dst = SIMD8(
                 lowHalf: UnsafeRawPointer(rowA).loadUnaligned(as: SIMD4<UInt32>.self),
                 highHalf: UnsafeRawPointer(rowB).loadUnaligned(as: SIMD4<UInt32>.self))
@@ -158,6 +163,8 @@ struct StrokeSpan8 {
             UnsafeMutableRawPointer(rowA).storeBytes(of: out.lowHalf, as: SIMD4<UInt32>.self)
             UnsafeMutableRawPointer(rowB).storeBytes(of: out.highHalf, as: SIMD4<UInt32>.self)
             y &+= 2
+            fy += 2
+            rowY += pairStride
         }
         if y < y1 {
             // The last odd row: its window in the low lanes (the high lanes are not stored).
