@@ -11,13 +11,14 @@ public enum FastMath {
         let exponent = unsafeBitCast(exponentBits, to: SIMD8<Float>.self) - (8_388_608 + 127)
         let mantissa = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD8<Float>.self)
         let t = mantissa - 1
+        // Horner steps as fused multiply-adds.
         var p: SIMD8<Float> = SIMD8(repeating: -0.025_790_71)
-        p = p * t + 0.121_468_53
-        p = p * t - 0.277_337_22
-        p = p * t + 0.457_156_13
-        p = p * t - 0.718_033_2
-        p = p * t + 1.442_534_76
-        return exponent + p * t
+        p = SIMD8(repeating: 0.121_468_53).addingProduct(p, t)
+        p = SIMD8(repeating: -0.277_337_22).addingProduct(p, t)
+        p = SIMD8(repeating: 0.457_156_13).addingProduct(p, t)
+        p = SIMD8(repeating: -0.718_033_2).addingProduct(p, t)
+        p = SIMD8(repeating: 1.442_534_76).addingProduct(p, t)
+        return exponent.addingProduct(p, t)
     }
 
     /// Rounds each lane of x (0 ≤ x < 2^22) to the nearest integer, as integers.
