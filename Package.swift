@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "OptaCoreTests", dependencies: ["OptaCore"]),
         .testTarget(name: "OptaRasterTests", dependencies: ["OptaRaster", "OptaImage"]),
         .testTarget(name: "OptaImageTests", dependencies: ["OptaImage"]),
-        .testTarget(name: "OptaTextTests", dependencies: ["OptaText"]),
+        .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaCore"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
