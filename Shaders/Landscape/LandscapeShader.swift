@@ -166,10 +166,10 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
                     let heat = SIMD8<UInt32>(lut[Int(index[0])], lut[Int(index[1])], lut[Int(index[2])], lut[Int(index[3])],
                                              lut[Int(index[4])], lut[Int(index[5])], lut[Int(index[6])], lut[Int(index[7])])
                     var pixels = heat
-                    if !FastMath.isZero(unsafeBitCast(coverage, to: SIMD8<UInt32>.self)) {
+                    if !unsafeBitCast(coverage, to: SIMD8<UInt32>.self).isZero {
                         pixels = blend(heat, coverage)
                     }
-                    if !FastMath.isZero(undefined) {
+                    if !undefined.isZero {
                         for lane in 0..<8 where undefined[lane] != 0 {
                             pixels[lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
                         }

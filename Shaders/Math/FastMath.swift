@@ -78,13 +78,6 @@ public enum FastMath {
         unsafeBitCast(unsafeBitCast(x, to: SIMD8<UInt32>.self) & ~mask, to: SIMD8<Float>.self)
     }
 
-    /// Whether every lane is 0.
-    @inlinable @inline(__always)
-    public static func isZero(_ x: SIMD8<UInt32>) -> Bool {
-        let half = x.lowHalf | x.highHalf
-        return (half.lowHalf | half.highHalf) == .zero
-    }
-
     /// Integers 0…2^23 as floats, with vector instructions only (2^23 + v has v in its low bits).
     @inlinable @inline(__always)
     public static func byteToFloat(_ v: SIMD8<UInt32>) -> SIMD8<Float> {

@@ -83,17 +83,17 @@ public struct SurfaceShader: TriangleShader {
         let t = column(0)
         var nx = column(1), ny = column(2), nz = column(3)
         let px = column(4), py = column(5), pz = column(6)
-        var r = Self.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
+        var r = FastMath.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
         nx *= r; ny *= r; nz *= r
         var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
-        r = Self.inverseSquareRoot(vx * vx + vy * vy + vz * vz)
+        r = FastMath.inverseSquareRoot(vx * vx + vy * vy + vz * vz)
         vx *= r; vy *= r; vz *= r
         // Two-sided: face the viewer.
         let away = nx * vx + ny * vy + nz * vz .< 0
         nx.replace(with: -nx, where: away); ny.replace(with: -ny, where: away); nz.replace(with: -nz, where: away)
         let nl = (nx * light.x + ny * light.y + nz * light.z).lanesMax(.zero)
         var hx = vx + light.x, hy = vy + light.y, hz = vz + light.z
-        r = Self.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
+        r = FastMath.inverseSquareRoot(hx * hx + hy * hy + hz * hz)
         hx *= r; hy *= r; hz *= r
         var sp = (nx * hx + ny * hy + nz * hz).lanesMax(.zero)
         sp *= sp; sp *= sp; sp *= sp; sp *= sp; sp *= sp  // ^32
@@ -163,16 +163,6 @@ public struct SurfaceShader: TriangleShader {
         let rounded = x + magic
         let up = unsafeBitCast(x .< rounded - magic, to: SIMD8<Int32>.self)
         return (unsafeBitCast(rounded, to: SIMD8<Int32>.self) &+ up) & 0xFF
-    }
-
-    @inline(__always)
-    static func inverseSquareRoot(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        var y = unsafeBitCast(SIMD8<UInt32>(repeating: 0x5F37_59DF) &- (unsafeBitCast(x, to: SIMD8<UInt32>.self) &>> 1),
-                              to: SIMD8<Float>.self)
-        let half = 0.5 * x
-        y = y * (1.5 - half * y * y)
-        y = y * (1.5 - half * y * y)
-        return y
     }
 
     /// Isolines and grid lines over a lit surface colour.

@@ -18,22 +18,11 @@ extension SIMD8 where Scalar == Float {
     public func lanesMax(_ o: SIMD8<Float>) -> SIMD8<Float> { replacing(with: o, where: o .> self) }
 }
 
-extension SIMD16 where Scalar == Float {
-    /// Lane-wise minimum with `o` (non-NaN lanes), as vector instructions (see `SIMD8.lanesMin`).
-    @inlinable @inline(always)
-    public func lanesMin(_ o: SIMD16<Float>) -> SIMD16<Float> { replacing(with: o, where: o .< self) }
-
-    /// Lane-wise maximum with `o` (non-NaN lanes).
-    @inlinable @inline(always)
-    public func lanesMax(_ o: SIMD16<Float>) -> SIMD16<Float> { replacing(with: o, where: o .> self) }
-}
-
-extension SIMD16 where Scalar == Int32 {
-    /// Whether every lane is 0.
+extension SIMD8 where Scalar: FixedWidthInteger {
+    /// Whether every lane is 0 (the halves OR-folded down to one 4-lane compare).
     @inlinable @inline(always)
     public var isZero: Bool {
         let half = lowHalf | highHalf
-        let quarter = half.lowHalf | half.highHalf
-        return (quarter.lowHalf | quarter.highHalf) == .zero
+        return (half.lowHalf | half.highHalf) == .zero
     }
 }

@@ -177,12 +177,3 @@ extension TileSamples {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD8<T>.self)
     }
 }
-
-extension SIMD8 where Scalar == Int32 {
-    /// Whether every lane is 0.
-    @inlinable @inline(__always)
-    var isZero: Bool {
-        let half = lowHalf | highHalf
-        return (half.lowHalf | half.highHalf) == .zero
-    }
-}

@@ -87,8 +87,6 @@ final class TileSamples {
         let sw = rect.width * 2, sh = rect.height * 2
         let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
         let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
-        let originX32 = Int32(truncatingIfNeeded: originX), originY32 = Int32(truncatingIfNeeded: originY)
-        let origin32 = SIMD2(originX32, originY32)
         let d = depth, idp = ids
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
         for chunk in bins.chunks {
@@ -102,13 +100,8 @@ final class TileSamples {
                         let t = Int(e)
                         let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
                         let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
-                        // The common case inline (the general path is a call).
-                        let box = SmallTriangle.box(x: x, y: y)
-                        let drawn = SmallTriangle.fits(box)
-                            ? SmallTriangle.draw(x: x &- originX32, y: y &- originY32, box: (box.lo &- origin32, box.hi &- origin32),
-                                                 invW: invW, id: local, sw: sw, sh: sh, side: side, depth: d, ids: idp)
-                            : Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
-                                        sw: sw, sh: sh, side: side, depth: d, ids: idp)
+                        let drawn = Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
+                                              sw: sw, sh: sh, side: side, depth: d, ids: idp)
                         if drawn { append(e) }
                     } else {
                         let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
@@ -128,18 +121,27 @@ final class TileSamples {
     static let quarter = Int64(TriangleRasterizer.subpixelScale / 4)
 
     /// Draws one triangle's samples with `id`; false when its bounding box holds no sample of the tile
-    /// (then no sample can name it).
-    @inline(never)
+    /// (then no sample can name it). Small triangles (nearly all of a fine mesh) are drawn inline
+    /// in 32-bit arithmetic, 8 samples of a row at once; the others are a call.
+    @inline(__always)
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
                      depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
-        // Small triangles (most of a fine mesh): 32-bit arithmetic, 8 samples of a row at once.
         let box = SmallTriangle.box(x: x, y: y)
-        if SmallTriangle.fits(box) {
-            let origin = SIMD2(Int32(truncatingIfNeeded: originX), Int32(truncatingIfNeeded: originY))
-            return SmallTriangle.draw(x: x &- origin.x, y: y &- origin.y, box: (box.lo &- origin, box.hi &- origin),
-                                      invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
+        guard SmallTriangle.fits(box) else {
+            return drawLarge(x: x, y: y, invW: invW, id: id, originX: originX, originY: originY,
+                             sw: sw, sh: sh, side: side, depth: depth, ids: ids)
         }
+        let origin = SIMD2(Int32(truncatingIfNeeded: originX), Int32(truncatingIfNeeded: originY))
+        return SmallTriangle.draw(x: x &- origin.x, y: y &- origin.y, box: (box.lo &- origin, box.hi &- origin),
+                                  invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
+    }
+
+    /// `draw` for a triangle whose bounding box is 64 samples or more a side: 64-bit edge functions.
+    @inline(never)
+    static func drawLarge(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
+                          originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
+                          depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
         var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
         var w0 = invW.x, w1 = invW.y, w2 = invW.z

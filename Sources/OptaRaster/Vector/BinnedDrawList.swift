@@ -6,8 +6,8 @@
 public struct BinnedDrawList: Sendable {
     /// The default tile edge for draw lists. Larger than `TileScheduler.defaultTileSize`: most
     /// per-item work is per (item, tile) pair (binning, row ranges, span setup), and a long thin
-    /// line touches fewer 256-pixel tiles; the 256 KiB tile still fits in this machine's 512 KiB of L2 per core
-    /// while it is drawn. Measured on R2 (8000 edges): 131.7 M instructions per frame at 64 px,
+    /// line touches fewer 256-pixel tiles; a 256 KiB tile still fits in the 512 KiB of L2 per
+    /// core while it is drawn. Measured on R2 (8000 edges): 131.7 M instructions per frame at 64 px,
     /// 120.9 M at 96, 114.1 M at 128, 108.9 M at 192, 107.3 M at 256; CPU per frame about 5 %
     /// lower at 256 than at 128. 40 tiles at 1920×1080 still balance over 2 threads, since tiles
     /// are handed out one at a time from a shared counter.
@@ -51,14 +51,18 @@ public struct BinnedDrawList: Sendable {
         self.entries = bins.entries
     }
 
-    /// Hands the big arrays to `BinningBuffers` for later frames (the list is left empty).
-    mutating func recycleStorage() {
-        var shapes: [PreparedShape] = [], segments: [StrokeSegment] = [], entries: [BinEntry] = []
-        swap(&shapes, &self.shapes); swap(&segments, &self.segments); swap(&entries, &self.entries)
-        shapes.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        BinningBuffers.recycle(shapes: shapes, segments: segments, entries: entries)
+    /// Bins `list` (as `init` does), runs `body` with it, then hands its big arrays to
+    /// `BinningBuffers` for the next frame's binning: a frame drawn this way maps no new memory.
+    public static func binning<Result>(
+        _ list: DrawList, width: Int, height: Int, tileSize: Int = BinnedDrawList.defaultTileSize, threads: Int = 1,
+        _ body: (BinnedDrawList) throws -> Result
+    ) rethrows -> Result {
+        var binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
+        defer {
+            BinningBuffers.recycle(shapes: BinningBuffers.emptying(&binned.shapes), segments: BinningBuffers.emptying(&binned.segments),
+                                   entries: BinningBuffers.emptying(&binned.entries))
+        }
+        return try body(binned)
     }
 
     /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).

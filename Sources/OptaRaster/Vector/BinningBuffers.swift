@@ -5,7 +5,7 @@ import OptaCore
 /// A frame's bins and prepared shapes take a few MiB; freshly allocated, every 4 KiB page costs
 /// a page fault on first touch (about 6 % of an R2 frame), while recycled arrays are already
 /// mapped. `take…` hands out an empty array with its old capacity (or a new one), `recycle`
-/// keeps up to `limit` arrays of each kind. Arrays still shared elsewhere are simply copied on
+/// empties and keeps up to `limit` arrays of each kind. Arrays still shared elsewhere are simply copied on
 /// their next write, so recycling never changes results; at worst it saves nothing.
 enum BinningBuffers {
     /// How many arrays of each kind are kept.
@@ -26,15 +26,27 @@ enum BinningBuffers {
     static func takeSegments() -> [StrokeSegment] { stock.withLock { $0.segments.popLast() } ?? [] }
     static func takeEntries() -> [BinEntry] { stock.withLock { $0.entries.popLast() } ?? [] }
 
-    /// Keeps the arrays' storage for later frames. Pass them emptied with
-    /// `removeAll(keepingCapacity: true)` while no one else holds them.
-    static func recycle(pending: [(tile: Int32, entry: BinEntry)] = [], shapes: [PreparedShape] = [],
-                        segments: [StrokeSegment] = [], entries: [BinEntry] = []) {
+    /// `array`'s contents, leaving it empty, so that what is passed to `recycle` has no other owner.
+    static func emptying<Element>(_ array: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &array)
+        return taken
+    }
+
+    /// Keeps the arrays' storage (emptied, capacity kept) for later frames. Pass arrays that
+    /// no one else holds any more, or recycling only costs a copy.
+    static func recycle(pending: consuming [(tile: Int32, entry: BinEntry)] = [], shapes: consuming [PreparedShape] = [],
+                        segments: consuming [StrokeSegment] = [], entries: consuming [BinEntry] = []) {
+        pending.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        let kept = (pending: pending, shapes: shapes, segments: segments, entries: entries)
         stock.withLock { stock in
-            if pending.capacity > 0 && stock.pending.count < limit { stock.pending.append(pending) }
-            if shapes.capacity > 0 && stock.shapes.count < limit { stock.shapes.append(shapes) }
-            if segments.capacity > 0 && stock.segments.count < limit { stock.segments.append(segments) }
-            if entries.capacity > 0 && stock.entries.count < limit { stock.entries.append(entries) }
+            if kept.pending.capacity > 0 && stock.pending.count < limit { stock.pending.append(kept.pending) }
+            if kept.shapes.capacity > 0 && stock.shapes.count < limit { stock.shapes.append(kept.shapes) }
+            if kept.segments.capacity > 0 && stock.segments.count < limit { stock.segments.append(kept.segments) }
+            if kept.entries.capacity > 0 && stock.entries.count < limit { stock.entries.append(kept.entries) }
         }
     }
 }

@@ -31,10 +31,7 @@ extension DrawListBinner {
     /// the parts before. Its pending entries are dropped (`bins(of:)` sorts them).
     static func concatenated(_ parts: consuming [DrawListBinner]) -> DrawListBinner {
         var merged = parts.removeFirst()
-        var pending: [(tile: Int32, entry: BinEntry)] = []
-        swap(&pending, &merged.pending)
-        pending.removeAll(keepingCapacity: true)
-        BinningBuffers.recycle(pending: pending)
+        BinningBuffers.recycle(pending: BinningBuffers.emptying(&merged.pending))
         for i in parts.indices { merged.appendGeometry(of: parts[i]) }
         while !parts.isEmpty {
             var part = parts.removeLast()

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension DrawListBinner {
     /// The per-tile bins of `parts` (binners of consecutive item ranges, in list order): tile
     /// `t`'s entries are `entries[start[t]..<start[t + 1]]`, in list order.
@@ -34,8 +32,11 @@ extension DrawListBinner {
         entries.append(contentsOf: repeatElement(BinEntry(shape: 0), count: total))
         entries.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let out = DisjointSlots(base: base)
-            @Sendable func scatter(_ p: Int) {
+            // Shared by the parts: each writes only the slots reserved for it (for tile `t`,
+            // `tileCounts[t]` slots from its own offset; the (tile, part) ranges do not overlap),
+            // and `ParallelWork.run` returns only after every part is done.
+            let out = SharedMutablePointer(base)
+            ParallelWork.run(count: parts.count, threads: parts.count, scratch: { () }) { p, _ in
                 var cursor = Array(slots[p * tileCount ..< (p + 1) * tileCount])
                 let shapeShift = shapeShifts[p], segmentShift = segmentShifts[p]
                 parts[p].pending.withUnsafeBufferPointer { pending in
@@ -50,23 +51,7 @@ extension DrawListBinner {
                     }
                 }
             }
-            if parts.count == 1 {
-                scatter(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: parts.count) { scatter($0) }
-            }
         }
         return (start, entries)
     }
-}
-
-/// The entry buffer `DrawListBinner.bins(of:)` fills from several threads.
-///
-/// Safety (`@unchecked Sendable`): it lives only inside `bins(of:)`, within the array's
-/// `withUnsafeMutableBufferPointer`; `concurrentPerform` returns only after every part has
-/// finished. Each part writes only the slots reserved for it (for tile `t`, `tileCounts[t]`
-/// slots from its own offset, and the (tile, part) ranges do not overlap), so no slot is
-/// written twice or by two threads, and nothing reads the buffer until all writes are done.
-private struct DisjointSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<BinEntry>
 }

@@ -32,20 +32,15 @@ struct DrawListBinner {
         shapes = BinningBuffers.takeShapes()
         segments = BinningBuffers.takeSegments()
         pending = BinningBuffers.takePending()
+        // At least one of each per item (recycled arrays already have a previous frame's size).
         shapes.reserveCapacity(expectedItems)
         segments.reserveCapacity(expectedItems)
-        // R2's edges touch 4.4 tiles each on average.
-        pending.reserveCapacity(expectedItems * 6)
+        pending.reserveCapacity(expectedItems)
     }
 
     /// Hands the big arrays to `BinningBuffers` for later frames (the binner is left empty).
     mutating func recycleStorage() {
-        var pending: [(tile: Int32, entry: BinEntry)] = [], shapes: [PreparedShape] = [], segments: [StrokeSegment] = []
-        swap(&pending, &self.pending); swap(&shapes, &self.shapes); swap(&segments, &self.segments)
-        pending.removeAll(keepingCapacity: true)
-        shapes.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true)
-        BinningBuffers.recycle(pending: pending, shapes: shapes, segments: segments)
+        BinningBuffers.recycle(pending: BinningBuffers.emptying(&pending), shapes: BinningBuffers.emptying(&shapes), segments: BinningBuffers.emptying(&segments))
     }
 
     /// Records that `entry` may touch `tile`.

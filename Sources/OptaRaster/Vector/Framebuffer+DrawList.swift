@@ -1,10 +1,9 @@
 extension Framebuffer {
     /// Draws `list` over the frame's current pixels, tile by tile on up to `threads` threads.
     public mutating func draw(_ list: DrawList, threads: Int = 1, tileSize: Int = BinnedDrawList.defaultTileSize) {
-        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
-        draw(binned, threads: threads)
-        var spent = consume binned
-        spent.recycleStorage()
+        BinnedDrawList.binning(list, width: width, height: height, tileSize: tileSize, threads: threads) { binned in
+            draw(binned, threads: threads)
+        }
     }
 
     /// Draws an already binned list (its size must match the frame's).
@@ -19,13 +18,12 @@ extension Framebuffer {
     /// filled and composited while it sits in cache (the same pixels as `clear` then `draw`).
     public mutating func draw(_ list: DrawList, over background: UInt32, threads: Int = 1,
                               tileSize: Int = BinnedDrawList.defaultTileSize) {
-        let binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
-        TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
-            let r = target.rect
-            for y in r.y0..<r.y1 { (target.row(y) + r.x0).update(repeating: background, count: r.width) }
-            binned.composite(into: &target)
+        BinnedDrawList.binning(list, width: width, height: height, tileSize: tileSize, threads: threads) { binned in
+            TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
+                let r = target.rect
+                for y in r.y0..<r.y1 { (target.row(y) + r.x0).update(repeating: background, count: r.width) }
+                binned.composite(into: &target)
+            }
         }
-        var spent = consume binned
-        spent.recycleStorage()
     }
 }

@@ -9,10 +9,11 @@ public enum FrameRenderer {
     ) {
         // The overlay is binned for the shader's tiles.
         let tileSize = TileScheduler.defaultTileSize
-        let binned = BinnedDrawList(overlay, width: framebuffer.width, height: framebuffer.height, tileSize: tileSize)
-        TileScheduler.forEachTile(of: &framebuffer, threads: threads, tileSize: tileSize) { target in
-            shader.shade(&target)
-            binned.composite(into: &target)
+        BinnedDrawList.binning(overlay, width: framebuffer.width, height: framebuffer.height, tileSize: tileSize) { binned in
+            TileScheduler.forEachTile(of: &framebuffer, threads: threads, tileSize: tileSize) { target in
+                shader.shade(&target)
+                binned.composite(into: &target)
+            }
         }
     }
 
