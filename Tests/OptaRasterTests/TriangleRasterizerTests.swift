@@ -150,6 +150,31 @@ private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int
         #expect(fb.pixels.allSatisfy { $0 == opaqueWhite })
     }
 
+    @Test func silhouettePixelsBlendByCoverage() {
+        // A square over the background: inside pixels are opaque, pixels its edge halves are half covered.
+        let clip = [vertex(10, 10.5), vertex(50, 10.5), vertex(50, 50), vertex(10, 50)]
+        let fb = draw(clip, [0, 1, 2, 0, 2, 3], shader: PerTriangleShader(colors: [white]))
+        #expect(fb[30, 30] == opaqueWhite)
+        #expect(fb[30, 10] >> 24 == 128, "the top edge halves row 10: 2 of 4 samples")
+        #expect(fb[30, 9] == 0)
+    }
+
+    @Test func coverageNextToATileBorderSeesTheNeighbouringTile() {
+        // A strip covering only the lower samples of row 63 (the last row of the first tile row),
+        // continued below by a surface that lies wholly in the next tile row: row 63's centres
+        // show background, and only the neighbour across the tile border tells that the row is an
+        // edge. It must still be half covered.
+        let strip = [vertex(-4, 63.6, h: 128), vertex(68, 63.6, h: 128), vertex(68, 64, h: 128), vertex(-4, 64, h: 128)]
+        let below = [vertex(-4, 64, h: 128), vertex(68, 64, h: 128), vertex(68, 70, h: 128), vertex(-4, 70, h: 128)]
+        let fb = draw(strip + below, [0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7], shader: PerTriangleShader(colors: [white]),
+                      width: 64, height: 128)
+        for x in [0, 10, 63] {
+            #expect(fb[x, 63] >> 24 == 128, "pixel (\(x), 63)")
+            #expect(fb[x, 64] == opaqueWhite)
+            #expect(fb[x, 62] == 0)
+        }
+    }
+
     @Test func nearerTriangleWinsWhateverTheOrder() {
         let red = SIMD4<Float>(1, 0, 0, 1), blue = SIMD4<Float>(0, 0, 1, 1)
         let near = [vertex(0, 0, depth: 2), vertex(64, 0, depth: 2), vertex(0, 64, depth: 2)]

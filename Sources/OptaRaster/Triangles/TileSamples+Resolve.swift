@@ -1,7 +1,8 @@
 extension TileSamples {
-    /// Turns the tile's samples into pixels: each pixel is shaded once for its nearest surface and
-    /// once more for samples of a farther surface (a silhouette), then blended with the background
-    /// by how many of its 4 samples each covers.
+    /// Turns the tile's samples into pixels. A pixel that is not an edge shows the triangle at its
+    /// centre. An edge pixel is shaded once for its nearest surface and once more for samples of a
+    /// farther surface (a silhouette), then blended with the background by how many of its 2×2
+    /// samples each covers.
     func resolve<S: TriangleShader>(into target: inout TileTarget, mesh: MeshBuffers, frame: FrameGeometry,
                                     shader: S, background: UInt32, depth depthOut: UnsafeMutablePointer<Float>?) {
         let rect = target.rect
@@ -20,7 +21,7 @@ extension TileSamples {
         // (setting up on first use mispredicted about once per triangle and gathered the mesh in
         // pixel order).
         let setups = setups
-        for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: triangles[k], mesh: mesh)) }
+        for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh)) }
 
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
@@ -31,8 +32,8 @@ extension TileSamples {
             n &+= 1
         }
 
-        /// One pixel in full: front surface, a farther one at silhouettes, the coverage counts.
-        @inline(__always) func addPixel(_ x: Int, _ s: Int, _ py: Float, _ depthRow: UnsafeMutablePointer<Float>?, _ n: inout Int) {
+        /// An edge pixel from its 2×2 samples: front surface, a farther one at silhouettes, the coverage counts.
+        @inline(__always) func addEdgePixel(_ x: Int, _ s: Int, _ py: Float, _ depthRow: UnsafeMutablePointer<Float>?, _ n: inout Int) {
             let d0 = depth[s], d1 = depth[s &+ 1], d2 = depth[s &+ side], d3 = depth[s &+ side &+ 1]
             let nearest = Swift.max(Swift.max(d0, d1), Swift.max(d2, d3))
             if !(nearest > farInvW) {
@@ -61,46 +62,54 @@ extension TileSamples {
             counts[x &- rect.x0] = SIMD2(frontCount, behindCount)
         }
 
-        // A group of 8 pixels is read as two halves of 4 (SIMD8 of samples each: SIMD16 masks
-        // compile to lane shuffles on AVX2). Lanes 2p of a half hold its pixel p; odd lanes are the
-        // samples in between.
-        let farInvWs = SIMD8<Float>(repeating: farInvW), farNexts = SIMD8<Float>(repeating: farNext)
+        let farInvWs = SIMD8<Float>(repeating: farInvW)
+        let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
+        let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
         // One row at a time: collect the fragments to shade (front surface, and a farther one at
         // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
         for y in rect.y0..<rect.y1 {
+            let j = y &- rect.y0
             let depthRow = depthOut.map { $0 + y * frame.width }
-            let s0 = (y - rect.y0) * 2 * side
+            let centreRow = (j &+ 1) &* centreSide &+ 1
+            let s0 = j &* 2 &* side
+            let edges = edgeRows[j]
             let py = Float(y) + 0.5
             var n = 0
             var lx = 0
             while lx < rect.width {
-                // 8 pixels at once: every pixel wholly one surface, or none covered, is the common case.
-                let m = Swift.min(8, rect.width - lx)
-                let s = s0 &+ lx &* 2
-                let low = GroupHalf(depth + s, side: side, first: 0, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
-                let high = GroupHalf(depth + s + 8, side: side, first: 4, m: Int32(m), gapScale: gapScale, farInvW: farInvWs, farNext: farNexts)
-                if (low.split | high.split).isZero {
-                    // Every pixel shows one surface with all 4 samples: the nearest sample names it.
-                    // Lanes are read back from memory (indexing a vector by a variable spills it each time).
-                    groupIds.storeBytes(of: low.nearestIds(depth + s, ids + s, side: side), as: SIMD8<UInt32>.self)
-                    groupIds.storeBytes(of: high.nearestIds(depth + s + 8, ids + s + 8, side: side), toByteOffset: 32, as: SIMD8<UInt32>.self)
-                    groupDepths.storeBytes(of: low.nearest, as: SIMD8<Float>.self)
-                    groupDepths.storeBytes(of: high.nearest, toByteOffset: 32, as: SIMD8<Float>.self)
-                    let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
-                    let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
-                    let x0 = rect.x0 &+ lx
+                // 8 pixels at once: no edge pixel among them is the common case.
+                let m = Swift.min(8, rect.width &- lx)
+                let x0 = rect.x0 &+ lx
+                let groupEdges = (edges >> UInt64(lx)) & 0xFF
+                let centres = UnsafeRawPointer(centreDepth + (centreRow &+ lx)).loadUnaligned(as: SIMD8<Float>.self)
+                // Lanes are read back from memory (indexing a vector by a variable spills it each time).
+                groupIds.copyMemory(from: centreIds + (centreRow &+ lx), byteCount: 32)
+                groupDepths.storeBytes(of: centres, as: SIMD8<Float>.self)
+                let covered = unsafeBitCast(farInvWs - centres, to: SIMD8<Int32>.self) &>> 31
+                if groupEdges == 0 && (~covered).isZero {
                     for p in 0..<m {
-                        add(idLanes[p &* 2], Float(x0 &+ p) + 0.5, py, &n)
+                        add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
                         counts[lx &+ p] = SIMD2(4, 0)
-                        depthRow?[x0 &+ p] = depthLanes[p &* 2]
+                        depthRow?[x0 &+ p] = depthLanes[p]
                     }
-                } else if (low.covered | high.covered).isZero {
+                } else if groupEdges == 0 && covered.isZero {
                     for p in 0..<m {
                         counts[lx &+ p] = .zero
-                        depthRow?[rect.x0 &+ lx &+ p] = 0
+                        depthRow?[x0 &+ p] = 0
                     }
                 } else {
-                    for p in 0..<m { addPixel(rect.x0 &+ lx &+ p, s &+ p &* 2, py, depthRow, &n) }
+                    for p in 0..<m {
+                        if (groupEdges >> UInt64(p)) & 1 != 0 {
+                            addEdgePixel(x0 &+ p, s0 &+ (lx &+ p) &* 2, py, depthRow, &n)
+                        } else if depthLanes[p] > farInvW {
+                            add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
+                            counts[lx &+ p] = SIMD2(4, 0)
+                            depthRow?[x0 &+ p] = depthLanes[p]
+                        } else {
+                            counts[lx &+ p] = .zero
+                            depthRow?[x0 &+ p] = 0
+                        }
+                    }
                 }
                 lx &+= 8
             }
@@ -121,59 +130,5 @@ extension TileSamples {
             }
         }
     }
-
 }
 
-/// Half of a group of 8 pixels in the resolve: 4 pixels' 2×2 samples as SIMD8 rows (SIMD16 masks
-/// compile to lane shuffles on AVX2). Lane 2p holds pixel p of the half; odd lanes are the
-/// samples in between. All lane logic is in sign bits (SIMDMask operations get scalarized).
-@usableFromInline struct GroupHalf {
-    /// The nearest sample of each pixel.
-    @usableFromInline let nearest: SIMD8<Float>
-    /// Sign masks over the valid pixels: where a pixel has samples outside the nearest surface
-    /// (a second surface or background), where it has any sample.
-    @usableFromInline let split: SIMD8<Int32>
-    @usableFromInline let covered: SIMD8<Int32>
-
-    /// The half whose first sample is `depth[0]`: pixels `first`..<`first` + 4 of a group of which
-    /// those below `m` are valid.
-    @inlinable @inline(__always)
-    init(_ depth: UnsafeMutablePointer<Float>, side: Int, first: Int32, m: Int32, gapScale: Float,
-         farInvW: SIMD8<Float>, farNext: SIMD8<Float>) {
-        let a = Self.load(depth), b = Self.load(depth + 1)
-        let c = Self.load(depth + side), d = Self.load(depth + side + 1)
-        let nearest = a.lanesMax(b).lanesMax(c.lanesMax(d))
-        let farthest = a.lanesMin(b).lanesMin(c.lanesMin(d))
-        let threshold = (nearest * gapScale).lanesMax(farNext)
-        // Literals, not static lets (those are lazily initialized globals, checked on every use).
-        let evenLane = SIMD8<Int32>(-1, 0, -1, 0, -1, 0, -1, 0)
-        let pixelOfLane = SIMD8<Int32>(0, 0, 1, 1, 2, 2, 3, 3)
-        let valid = m == 8 ? evenLane : evenLane & ((pixelOfLane &+ (first &- m)) &>> 31)
-        // Sign bits: farthest < threshold, nearest > far.
-        split = (unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) &>> 31) & valid
-        covered = (unsafeBitCast(farInvW - nearest, to: SIMD8<Int32>.self) &>> 31) & valid
-        self.nearest = nearest
-    }
-
-    /// Per lane, the id of the sample that holds `nearest`: the first of the four that does (each
-    /// is at most `nearest`, so it holds it exactly when its difference is +0, not negative).
-    @inlinable @inline(__always)
-    func nearestIds(_ depth: UnsafeMutablePointer<Float>, _ ids: UnsafeMutablePointer<UInt32>, side: Int) -> SIMD8<UInt32> {
-        @inline(__always) func holds(_ d: UnsafeMutablePointer<Float>) -> SIMD8<UInt32> {
-            ~unsafeBitCast(unsafeBitCast(Self.load(d) - nearest, to: SIMD8<Int32>.self) &>> 31, to: SIMD8<UInt32>.self)
-        }
-        @inline(__always) func pick(_ id: SIMD8<UInt32>, _ other: UnsafeMutablePointer<UInt32>, _ m: SIMD8<UInt32>) -> SIMD8<UInt32> {
-            (id & ~m) | (Self.load(other) & m)
-        }
-        var id = Self.load(ids + side + 1)
-        id = pick(id, ids + side, holds(depth + side))
-        id = pick(id, ids + 1, holds(depth + 1))
-        id = pick(id, ids, holds(depth))
-        return id
-    }
-
-    @inlinable @inline(__always)
-    static func load<T: SIMDScalar>(_ p: UnsafeMutablePointer<T>) -> SIMD8<T> {
-        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<T>.self)
-    }
-}

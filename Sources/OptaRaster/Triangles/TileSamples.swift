@@ -1,30 +1,43 @@
-/// One worker's sample buffers for a tile: 2×2 samples per pixel, row-major at sample resolution,
-/// holding the nearest 1/w and the triangle that put it there (an index into `triangles`), plus
-/// the resolve's per-row batch. Owned by one worker; its memory is reused tile after tile.
+/// One worker's depth buffers for a tile. The first pass draws every triangle at pixel centres
+/// (one sample per pixel, over the tile and a one-pixel apron), holding the nearest 1/w and the
+/// triangle that put it there (an index into `listed`). Pixels whose 3×3 neighbourhood of centres
+/// shows more than one surface (silhouettes, the mesh's outline) are marked as edges; the second
+/// pass draws the triangles that touch an edge pixel again at 2×2 samples per pixel, which the
+/// resolve blends by coverage. Owned by one worker; its memory is reused tile after tile.
 final class TileSamples {
     let tileSize: Int
-    /// Samples per row (and rows): twice the tile size.
+    /// 2×2 samples: per row (and rows), twice the tile size.
     let side: Int
     let depth: UnsafeMutablePointer<Float>
     let ids: UnsafeMutablePointer<UInt32>
-    /// The tile's triangles in drawing order (mesh triangle indices): sample ids index this list.
-    private(set) var triangles: UnsafeMutablePointer<UInt32>
+    /// Pixel centres of the tile and its apron: `centreSide` per row, `tileSize + 2` rows; the
+    /// tile's pixel (x, y) is at (x − x0 + 1, y − y0 + 1).
+    let centreSide: Int
+    let centreDepth: UnsafeMutablePointer<Float>
+    let centreIds: UnsafeMutablePointer<UInt32>
+    /// Per pixel row of the tile, bit x − x0 set where the pixel is an edge.
+    let edgeRows: UnsafeMutablePointer<UInt64>
+    /// The tile's triangles in drawing order (every one whose bounding box meets the tile): ids index this list.
+    private(set) var listed: UnsafeMutablePointer<ScreenTriangle>
     private(set) var triangleCount = 0
     private var triangleCapacity = 0
-    /// Per entry of `triangles`, its setup (written by the resolve before it reads any).
+    /// Per entry of `listed`, its setup (written by the resolve before it reads any).
     private(set) var setups: UnsafeMutablePointer<TriangleSetup>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
     let batchColors: UnsafeMutablePointer<UInt32>
     let counts: UnsafeMutablePointer<SIMD2<Int32>>
-    /// 128 bytes where the resolve spills a group's 16-lane ids and depths to read single lanes.
+    /// 128 bytes where the resolve spills a group's lanes to read single ones.
     let groupScratch: UnsafeMutableRawPointer
+    /// The lanes of the raster's `TriangleBatch`.
+    let batchLanes: UnsafeMutableRawPointer
 
     /// Spare samples past the last row: 16-wide loads of the resolve may run past the last sample.
     static let spare = 32
 
     init(tileSize: Int) {
+        precondition(tileSize <= 64, "edge rows are 64-bit masks")
         self.tileSize = tileSize
         side = tileSize * 2
         let samples = side * side + Self.spare
@@ -32,7 +45,15 @@ final class TileSamples {
         depth.initialize(repeating: 0, count: samples)
         ids = .allocate(capacity: samples)
         ids.initialize(repeating: 0, count: samples)
-        triangles = .allocate(capacity: 0)
+        centreSide = tileSize + 2 + 8
+        let centres = centreSide * (tileSize + 2) + Self.spare
+        centreDepth = .allocate(capacity: centres)
+        centreDepth.initialize(repeating: 0, count: centres)
+        centreIds = .allocate(capacity: centres)
+        centreIds.initialize(repeating: 0, count: centres)
+        edgeRows = .allocate(capacity: tileSize)
+        edgeRows.initialize(repeating: 0, count: tileSize)
+        listed = .allocate(capacity: 0)
         setups = .allocate(capacity: 0)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
@@ -45,108 +66,188 @@ final class TileSamples {
         counts = .allocate(capacity: tileSize)
         counts.initialize(repeating: .zero, count: tileSize)
         groupScratch = .allocate(byteCount: 128, alignment: 64)
+        batchLanes = .allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
+        batchLanes.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
     }
 
     deinit {
-        depth.deallocate(); ids.deallocate(); triangles.deallocate(); setups.deallocate()
+        depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
+        listed.deallocate(); setups.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
-        groupScratch.deallocate()
+        groupScratch.deallocate(); batchLanes.deallocate()
     }
 
-    func clear(farInvW: Float) {
-        depth.update(repeating: farInvW, count: side * side)
-    }
-
-    /// Appends a triangle to the tile's list (growing the per-triangle buffers when full).
-    @inline(__always)
-    private func append(_ triangle: UInt32) {
-        if triangleCount == triangleCapacity { grow() }
-        triangles[triangleCount] = triangle
-        triangleCount &+= 1
-    }
-
-    private func grow() {
-        let capacity = Swift.max(256, triangleCapacity * 2)
-        let newTriangles = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-        newTriangles.update(from: triangles, count: triangleCount)
-        triangles.deallocate()
-        triangles = newTriangles
+    /// Makes room for `count` triangles in the per-triangle buffers (their contents are not kept).
+    private func reserve(_ count: Int) {
+        if count <= triangleCapacity { return }
+        let capacity = Swift.max(256, count, triangleCapacity * 2)
+        listed.deallocate()
+        listed = .allocate(capacity: capacity)
         // Setups are written before they are read (the resolve sets up every triangle first).
         setups.deallocate()
         setups = .allocate(capacity: capacity)
         triangleCapacity = capacity
     }
 
-    /// Clears the samples to `farInvW` and rasterizes the tile's binned triangles; false when the
-    /// tile has none (then nothing is cleared: the caller fills the tile with the background).
+    /// Draws the tile's binned triangles: pixel centres first, then 2×2 samples at edge pixels;
+    /// false when the tile has none (then nothing is drawn: the caller fills the tile with the
+    /// background).
     func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers, farInvW: Float) -> Bool {
         guard bins.chunks.contains(where: { $0.offsets[tile] != $0.offsets[tile + 1] }) else { return false }
-        clear(farInvW: farInvW)
-        let side = side
+        drawCentres(tile: tile, rect: rect, bins: bins, mesh: mesh, farInvW: farInvW)
+        if findEdges(rect: rect, farInvW: farInvW) { drawEdgeSamples(rect: rect, farInvW: farInvW) }
+        return true
+    }
+
+    /// Pass 1: every binned triangle at the pixel centres of the tile and its apron; lists those
+    /// whose bounding box meets the tile.
+    private func drawCentres(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers, farInvW: Float) {
+        let centreSide = centreSide
+        centreDepth.update(repeating: farInvW, count: centreSide * (rect.height + 2))
         triangleCount = 0
-        let sw = rect.width * 2, sh = rect.height * 2
-        let originX = Int64(rect.x0) << TriangleRasterizer.subpixelBits
-        let originY = Int64(rect.y0) << TriangleRasterizer.subpixelBits
-        let d = depth, idp = ids
+        let scale = Int32(TriangleRasterizer.subpixelBits)
+        let target = SampleTarget(grid: .pixelCentres, origin: SIMD2(Int32(rect.x0 - 1), Int32(rect.y0 - 1)) &<< scale,
+                                  width: rect.width + 2, height: rect.height + 2, side: centreSide,
+                                  depth: centreDepth, ids: centreIds)
+        // The tile in fixed point: a triangle is listed when its bounding box meets it.
+        let tileLo = SIMD2(Int32(rect.x0), Int32(rect.y0)) &<< scale
+        let tileHi = SIMD2(Int32(rect.x1), Int32(rect.y1)) &<< scale
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
+        reserve(bins.chunks.reduce(0) { $0 + Int($1.offsets[tile + 1] - $1.offsets[tile]) })
+        let listed = listed
+        var count = 0
+        var batch = TriangleBatch(storage: batchLanes)
+        @inline(__always) func queue(_ t: ScreenTriangle) {
+            let box = boundingBox(t.x, t.y)
+            // Apron-only triangles draw with the next free id: apron ids are never read.
+            batch.add(t, id: UInt32(truncatingIfNeeded: count))
+            if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
+                (listed + count).initialize(to: t)
+                count &+= 1
+            }
+            if batch.isFull { batch.draw(into: target) }
+        }
         for chunk in bins.chunks {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
             chunk.entries.withUnsafeBufferPointer { entries in
                 for k in first..<end {
                     let e = entries[k]
-                    let local = UInt32(truncatingIfNeeded: triangleCount)
                     if e & TriangleBins.clippedFlag == 0 {
                         let t = Int(e)
                         let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
-                        let x = SIMD3(a.x, b.x, c.x), y = SIMD3(a.y, b.y, c.y), invW = SIMD3(a.invW, b.invW, c.invW)
-                        let drawn = Self.draw(x: x, y: y, invW: invW, id: local, originX: originX, originY: originY,
-                                              sw: sw, sh: sh, side: side, depth: d, ids: idp)
-                        if drawn { append(e) }
+                        queue(ScreenTriangle(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y),
+                                             invW: SIMD3(a.invW, b.invW, c.invW), triangle: e))
                     } else {
-                        let p = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
-                        if Self.draw(x: p.x, y: p.y, invW: p.invW, id: local,
-                                     originX: originX, originY: originY, sw: sw, sh: sh, side: side, depth: d, ids: idp) {
-                            append(p.triangle)
-                        }
+                        queue(chunk.pieces[Int(e & ~TriangleBins.clippedFlag)])
                     }
                 }
             }
         }
-        return true
+        batch.draw(into: target)
+        triangleCount = count
     }
 
-    /// Sample k of a tile sits at fixed-point offset k · half + quarter from the tile's corner.
-    static let half = Int64(TriangleRasterizer.subpixelScale / 2)
-    static let quarter = Int64(TriangleRasterizer.subpixelScale / 4)
+    /// Marks the tile's edge pixels in `edgeRows`: those with a covered centre among their 3×3
+    /// neighbours and one that is not within the surface gap of the nearest. True if there is one.
+    private func findEdges(rect: PixelRect, farInvW: Float) -> Bool {
+        let centreSide = centreSide
+        let gapScale = SIMD8<Float>(repeating: 1 - TriangleRasterizer.surfaceGap)
+        let far = SIMD8<Float>(repeating: farInvW), farNext = SIMD8<Float>(repeating: farInvW.nextUp)
+        let bit = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
+        var any: UInt64 = 0
+        for j in 0..<rect.height {
+            var mask: UInt64 = 0
+            var lx = 0
+            while lx < rect.width {
+                // Rows j, j+1, j+2 of the apron'd buffer are pixel rows j−1, j, j+1; columns lx..lx+2 likewise.
+                let top = centreDepth + (j &* centreSide &+ lx)
+                var nearest = load(top), farthest = nearest
+                for r in 0..<3 {
+                    let row = top + r &* centreSide
+                    for c in 0..<3 where r != 0 || c != 0 {
+                        let v = load(row + c)
+                        nearest = nearest.lanesMax(v)
+                        farthest = farthest.lanesMin(v)
+                    }
+                }
+                let threshold = (nearest * gapScale).lanesMax(farNext)
+                // Sign bits: farthest < threshold, nearest > far.
+                let split = unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) & unsafeBitCast(far - nearest, to: SIMD8<Int32>.self)
+                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & bit).wrappedSum()) << lx
+                lx &+= 8
+            }
+            if rect.width < 64 { mask &= (1 << UInt64(rect.width)) &- 1 }
+            edgeRows[j] = mask
+            any |= mask
+        }
+        return any != 0
+    }
 
-    /// Draws one triangle's samples with `id`; false when its bounding box holds no sample of the tile
-    /// (then no sample can name it). Small triangles (nearly all of a fine mesh) are drawn inline
-    /// in 32-bit arithmetic, 8 samples of a row at once; the others are a call.
-    @inline(__always)
+    @inline(__always) private func load(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    /// Pass 2: clears the 2×2 samples of rows with edge pixels and draws there every listed
+    /// triangle whose bounding box touches an edge pixel.
+    private func drawEdgeSamples(rect: PixelRect, farInvW: Float) {
+        let side = side
+        for j in 0..<rect.height where edgeRows[j] != 0 {
+            depth.advanced(by: 2 &* j &* side).update(repeating: farInvW, count: 2 &* side)
+        }
+        let scale = Int32(TriangleRasterizer.subpixelBits)
+        let origin = SIMD2(Int32(rect.x0), Int32(rect.y0)) &<< scale
+        let target = SampleTarget(grid: .quad, origin: origin, width: rect.width * 2, height: rect.height * 2, side: side,
+                                  depth: depth, ids: ids)
+        let last = SIMD2(Int32(rect.width - 1), Int32(rect.height - 1))
+        let edges = edgeRows
+        var batch = TriangleBatch(storage: batchLanes)
+        for k in 0..<triangleCount {
+            let t = listed[k]
+            let box = boundingBox(t.x, t.y)
+            // Pixels the bounding box touches, clamped to the tile.
+            let lo = ((box.lo &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
+            let hi = ((box.hi &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
+            let columns = (UInt64.max >> UInt64(63 &- (hi.x &- lo.x))) << UInt64(lo.x)
+            var touches = false
+            for j in Int(lo.y)...Int(hi.y) where edges[j] & columns != 0 { touches = true; break }
+            if touches {
+                batch.add(t, id: UInt32(truncatingIfNeeded: k))
+                if batch.isFull { batch.draw(into: target) }
+            }
+        }
+        batch.draw(into: target)
+    }
+
+    /// Draws one triangle with corners (`x`, `y`) in fixed point (frame coordinates) on the 2×2
+    /// grid of a buffer whose corner is at (`originX`, `originY`): the tests' entry point.
     static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
                      originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
-                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
-        let box = SmallTriangle.box(x: x, y: y)
-        guard SmallTriangle.fits(box) else {
-            return drawLarge(x: x, y: y, invW: invW, id: id, originX: originX, originY: originY,
-                             sw: sw, sh: sh, side: side, depth: depth, ids: ids)
-        }
-        let origin = SIMD2(Int32(truncatingIfNeeded: originX), Int32(truncatingIfNeeded: originY))
-        return SmallTriangle.draw(x: x &- origin.x, y: y &- origin.y, box: (box.lo &- origin, box.hi &- origin),
-                                  invW: invW, id: id, sw: sw, sh: sh, side: side, depth: depth, ids: ids)
+                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
+        defer { storage.deallocate() }
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
+        var batch = TriangleBatch(storage: storage)
+        batch.add(ScreenTriangle(x: x, y: y, invW: invW, triangle: id), id: id)
+        batch.draw(into: SampleTarget(grid: .quad, origin: SIMD2(Int32(originX), Int32(originY)),
+                                      width: sw, height: sh, side: side, depth: depth, ids: ids))
     }
 
-    /// `draw` for a triangle whose bounding box is 64 samples or more a side: 64-bit edge functions.
+    /// Draws a triangle whose bounding box is 32 pixels or more a side: 64-bit edge functions.
     @inline(never)
-    static func drawLarge(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
-                          originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
-                          depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) -> Bool {
+    static func drawLarge(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32, into target: SampleTarget) {
+        let grid = target.grid
+        let originX = Int64(target.origin.x), originY = Int64(target.origin.y)
+        let sw = target.width, sh = target.height, side = target.side, depth = target.depth, ids = target.ids
+        let half = Int64(grid.spacing), quarter = Int64(grid.offset), shift = Int64(grid.shift)
+        /// ⌊a / half⌋ and ⌈a / half⌉ (half is a power of two: arithmetic shifts).
+        @inline(__always) func floorHalf(_ a: Int64) -> Int64 { a >> shift }
+        @inline(__always) func ceilHalf(_ a: Int64) -> Int64 { 0 &- ((0 &- a) >> shift) }
         var x0 = Int64(x.x), x1 = Int64(x.y), x2 = Int64(x.z)
         var y0 = Int64(y.x), y1 = Int64(y.y), y2 = Int64(y.z)
         var w0 = invW.x, w1 = invW.y, w2 = invW.z
         var area = (x1 &- x0) &* (y2 &- y0) &- (y1 &- y0) &* (x2 &- x0)
-        if area == 0 { return false }
+        if area == 0 { return }
         if area < 0 {  // the other winding: swap two corners so the inside is positive
             swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
             area = 0 &- area
@@ -156,7 +257,7 @@ final class TileSamples {
         let minY = Swift.min(y0, y1, y2) &- originY &- quarter, maxY = Swift.max(y0, y1, y2) &- originY &- quarter
         let i0 = Int(Swift.max(0, ceilHalf(minX))), i1 = Int(Swift.min(Int64(sw - 1), floorHalf(maxX)))
         let j0 = Int(Swift.max(0, ceilHalf(minY))), j1 = Int(Swift.min(Int64(sh - 1), floorHalf(maxY)))
-        if i0 > i1 || j0 > j1 { return false }
+        if i0 > i1 || j0 > j1 { return }
         // Edge functions E = A·x + B·y + C, positive inside; E_k is 0 on the edge opposite corner k.
         let a0 = y1 &- y2, b0 = x2 &- x1
         let a1 = y2 &- y0, b1 = x0 &- x2
@@ -190,11 +291,5 @@ final class TileSamples {
             r0 &+= stepY0; r1 &+= stepY1; r2 &+= stepY2; zRow += dzdy
             rowIndex += side
         }
-        return true
     }
-
-    /// ⌊a / half⌋ and ⌈a / half⌉ for the sample spacing `half` (a power of two: arithmetic shifts).
-    @inline(__always) static func floorHalf(_ a: Int64) -> Int64 { a >> halfShift }
-    @inline(__always) static func ceilHalf(_ a: Int64) -> Int64 { 0 &- ((0 &- a) >> halfShift) }
-    static let halfShift = Int64(TriangleRasterizer.subpixelBits - 1)
 }

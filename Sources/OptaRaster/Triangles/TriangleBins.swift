@@ -115,7 +115,7 @@ struct SendableBuffer<T>: @unchecked Sendable {
     init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
 }
 
-/// Collects (tile, entry) pairs for every tile a triangle's bounding box touches, as
+/// Collects (tile, entry) pairs for every tile a triangle's bounding box (grown by `margin`) touches, as
 /// `tile << 32 | entry` in a buffer it owns (free it with `deallocate()`).
 struct BinWriter {
     let tilesX: Int
@@ -148,10 +148,14 @@ struct BinWriter {
         count &+= 1
     }
 
+    /// Added to a bounding box on every side: one pixel, for the apron a tile's pixel-centre pass
+    /// draws around it (`TileSamples`).
+    static let margin = Int32(TriangleRasterizer.subpixelScale)
+
     @inline(__always)
     mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
-        let x0 = Swift.min(x.x, x.y, x.z), x1 = Swift.max(x.x, x.y, x.z)
-        let y0 = Swift.min(y.x, y.y, y.z), y1 = Swift.max(y.x, y.y, y.z)
+        let x0 = Swift.min(x.x, x.y, x.z) &- Self.margin, x1 = Swift.max(x.x, x.y, x.z) &+ Self.margin
+        let y0 = Swift.min(y.x, y.y, y.z) &- Self.margin, y1 = Swift.max(y.x, y.y, y.z) &+ Self.margin
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
         let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX &- 1)
         let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY &- 1)
@@ -163,4 +167,10 @@ struct BinWriter {
             for tx in tx0...tx1 { append(ty &* tilesX &+ tx, entry) }
         }
     }
+}
+
+/// The bounding box of a triangle with corners (`x`, `y`): lowest and highest x and y.
+@inline(__always)
+func boundingBox(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>) {
+    (SIMD2(Swift.min(x.x, x.y, x.z), Swift.min(y.x, y.y, y.z)), SIMD2(Swift.max(x.x, x.y, x.z), Swift.max(y.x, y.y, y.z)))
 }

@@ -1,7 +1,8 @@
 /// Draws an indexed triangle mesh given in clip space: near-plane and guard-band clipping, tile
-/// binning in parallel, fixed-point edge functions with the top-left rule, 4 depth samples per
-/// pixel (2×2) in a per-tile buffer, then a deferred resolve that shades each pixel once per
-/// visible surface (twice at most, at depth discontinuities) and blends by sample coverage.
+/// binning in parallel, fixed-point edge functions with the top-left rule, and per-tile depth
+/// buffers: one sample per pixel, plus 2×2 samples per pixel where the surface has an edge
+/// (silhouettes, the outline). A deferred resolve then shades each pixel once per visible surface
+/// (twice at most, at edges) and blends edge pixels by sample coverage.
 ///
 /// Both windings are drawn (two-sided). Depth is 1/w (larger is nearer); samples farther than
 /// `far` are not drawn. Ties keep the earlier triangle, so the result only depends on the mesh.

@@ -1,0 +1,164 @@
+/// Up to 8 triangles queued for one sample buffer, set up together (one per lane: bounding box,
+/// winding, edge functions with the top-left rule, the plane of 1/w, the samples to visit) and
+/// then drawn one after another in the order they were added.
+///
+/// Setting up 8 at once is what makes fine meshes cheap: their triangles cover a few pixels each,
+/// so the setup, not the samples, is most of the work.
+struct TriangleBatch {
+    /// The queued corners and ids, one 8-lane row per field (x0, x1, x2, y0, y1, y2, w0, w1, w2,
+    /// id), written a lane at a time with scalar stores (setting a lane of a vector variable
+    /// reloads the whole vector right after a store to it, a stall per lane).
+    private let lanes: UnsafeMutableRawPointer
+    private(set) var count = 0
+
+    /// Bytes of storage a batch needs (`storage` of `init`), 32-byte aligned.
+    static let storageSize = 10 * 32
+
+    init(storage: UnsafeMutableRawPointer) { lanes = storage }
+
+    var isFull: Bool { count == 8 }
+
+    /// Queues triangle `t` to be drawn with sample id `id`.
+    @inline(__always)
+    mutating func add(_ t: ScreenTriangle, id: UInt32) {
+        let p = lanes + count &* 4
+        p.storeBytes(of: t.x.x, as: Int32.self); p.storeBytes(of: t.x.y, toByteOffset: 32, as: Int32.self)
+        p.storeBytes(of: t.x.z, toByteOffset: 64, as: Int32.self)
+        p.storeBytes(of: t.y.x, toByteOffset: 96, as: Int32.self); p.storeBytes(of: t.y.y, toByteOffset: 128, as: Int32.self)
+        p.storeBytes(of: t.y.z, toByteOffset: 160, as: Int32.self)
+        p.storeBytes(of: t.invW.x, toByteOffset: 192, as: Float.self); p.storeBytes(of: t.invW.y, toByteOffset: 224, as: Float.self)
+        p.storeBytes(of: t.invW.z, toByteOffset: 256, as: Float.self)
+        p.storeBytes(of: id, toByteOffset: 288, as: UInt32.self)
+        count &+= 1
+    }
+
+    @inline(__always) private func int(_ field: Int, _ k: Int) -> Int32 {
+        lanes.load(fromByteOffset: field &* 32 &+ k &* 4, as: Int32.self)
+    }
+    @inline(__always) private func float(_ field: Int, _ k: Int) -> Float {
+        lanes.load(fromByteOffset: field &* 32 &+ k &* 4, as: Float.self)
+    }
+
+    /// Largest bounding-box side of a triangle set up in 32-bit lanes (fixed point, exclusive):
+    /// 32 pixels. Larger ones take the 64-bit path one by one.
+    static let maxSpan = Int32(32 * TriangleRasterizer.subpixelScale)
+
+    /// What a lane's raster starts from (see `SmallTriangle.draw`).
+    struct Setup {
+        var i0, j0, width, rows: SIMD8<Int32>
+        var q0, q1, q2: SIMD8<Int32>
+        var stepX0, stepX1, stepX2: SIMD8<Int32>
+        var stepY0, stepY1, stepY2: SIMD8<Int32>
+        var z, dzdx, dzdy: SIMD8<Float>
+    }
+
+    /// Draws the queued triangles into `target` and empties the batch.
+    @inline(__always)
+    mutating func draw(into target: SampleTarget) {
+        if count == 0 { return }
+        var (setup, small, large) = setUp(for: target)
+        withUnsafeBytes(of: &setup) { raw in
+            for k in 0..<count {
+                let id = UInt32(bitPattern: int(9, k))
+                if (small >> UInt32(k)) & 1 != 0 {
+                    SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
+                } else if (large >> UInt32(k)) & 1 != 0 {
+                    TileSamples.drawLarge(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
+                                          invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
+                }
+            }
+        }
+        count = 0
+    }
+
+    /// Sets every lane up for `target`; returns bit masks of the lanes to draw in 32-bit lanes
+    /// (small, with samples in the buffer) and of the large ones.
+    @inline(__always)
+    private func setUp(for target: SampleTarget) -> (Setup, small: UInt32, large: UInt32) {
+        // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
+        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> {
+            let d = u &- v
+            return v &+ (d & (d &>> 31))
+        }
+        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> {
+            let d = u &- v
+            return u &- (d & (d &>> 31))
+        }
+        @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
+            (yes & mask) | (no & ~mask)
+        }
+        @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Float>, _ no: SIMD8<Float>) -> SIMD8<Float> {
+            unsafeBitCast(select(mask, unsafeBitCast(yes, to: SIMD8<Int32>.self), unsafeBitCast(no, to: SIMD8<Int32>.self)),
+                          to: SIMD8<Float>.self)
+        }
+        /// Bit k set where lane k's sign bit is.
+        @inline(__always) func bits(_ mask: SIMD8<Int32>) -> UInt32 {
+            UInt32(truncatingIfNeeded: ((mask &>> 31) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)).wrappedSum())
+        }
+        @inline(__always) func ints(_ field: Int) -> SIMD8<Int32> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Int32>.self) }
+        @inline(__always) func floats(_ field: Int) -> SIMD8<Float> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Float>.self) }
+        let x0 = ints(0), x1 = ints(1), x2 = ints(2), y0 = ints(3), y1 = ints(4), y2 = ints(5)
+        let w0 = floats(6), w1 = floats(7), w2 = floats(8)
+        let grid = target.grid
+        let spacing = grid.spacing, offset = grid.offset, shift = grid.shift
+        let loX = minimum(x0, minimum(x1, x2)), hiX = maximum(x0, maximum(x1, x2))
+        let loY = minimum(y0, minimum(y1, y2)), hiY = maximum(y0, maximum(y1, y2))
+        // Inside the guard band coordinates fit in 24 bits, so spans do not overflow.
+        let small = ((hiX &- loX &- Self.maxSpan) & (hiY &- loY &- Self.maxSpan)) &>> 31
+        // The other winding swaps corners 1 and 2, so the inside is positive. (Only small lanes'
+        // products are in range; the others are not drawn from this setup.)
+        let area0 = (x1 &- x0) &* (y2 &- y0) &- (y1 &- y0) &* (x2 &- x0)
+        let flip = area0 &>> 31
+        let area = (area0 ^ flip) &- flip
+        let cx1 = select(flip, x2, x1), cx2 = select(flip, x1, x2)
+        let cy1 = select(flip, y2, y1), cy2 = select(flip, y1, y2)
+        let cw1 = select(flip, w2, w1), cw2 = select(flip, w1, w2)
+        // Edge k (opposite corner k) runs from corner k+1 to corner k+2: E = A·x + B·y + C.
+        let a0 = cy1 &- cy2, b0 = cx2 &- cx1
+        let a1 = cy2 &- y0, b1 = x0 &- cx2
+        let a2 = y0 &- cy1, b2 = cx1 &- x0
+        // Sample range inside the bounding box, clamped to the buffer.
+        let minX = loX &- target.origin.x &- offset, maxX = hiX &- target.origin.x &- offset
+        let minY = loY &- target.origin.y &- offset, maxY = hiY &- target.origin.y &- offset
+        let i0 = maximum(.zero, 0 &- ((0 &- minX) &>> shift)), i1 = minimum(SIMD8(repeating: Int32(target.width &- 1)), maxX &>> shift)
+        let j0 = maximum(.zero, 0 &- ((0 &- minY) &>> shift)), j1 = minimum(SIMD8(repeating: Int32(target.height &- 1)), maxY &>> shift)
+        let width = i1 &- i0 &+ 1, rows = j1 &- j0 &+ 1
+        // The first sample (i0, j0): inside the bounding box when there is one, so every difference
+        // below is under 2^13 and every product under 2^26.
+        let sx = target.origin.x &+ offset &+ (i0 &<< shift), sy = target.origin.y &+ offset &+ (j0 &<< shift)
+        // Top-left rule: a sample exactly on an edge belongs to the triangle only if the edge is a
+        // left edge (inside to the right, A > 0) or a top edge (horizontal, inside below): that is
+        // (A, B) > (0, 0) in lexicographic order, the sign of A·2^16 + B as |B| < 2^13. −1 where
+        // the edge's samples are out.
+        @inline(__always) func bias(_ a: SIMD8<Int32>, _ b: SIMD8<Int32>) -> SIMD8<Int32> { ((a &<< 16) &+ b &- 1) &>> 31 }
+        // 1/w is affine in screen space, with the barycentric E_k / area as the weight of corner k.
+        let invArea = 1 / Self.floats(area)
+        let dzx = (Self.floats(a0) * w0 + Self.floats(a1) * cw1 + Self.floats(a2) * cw2) * invArea
+        let dzy = (Self.floats(b0) * w0 + Self.floats(b1) * cw1 + Self.floats(b2) * cw2) * invArea
+        let setup = Setup(
+            i0: i0, j0: j0, width: width, rows: rows,
+            q0: a0 &* (sx &- cx1) &+ b0 &* (sy &- cy1) &+ bias(a0, b0),
+            q1: a1 &* (sx &- cx2) &+ b1 &* (sy &- cy2) &+ bias(a1, b1),
+            q2: a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2),
+            stepX0: a0 &<< shift, stepX1: a1 &<< shift, stepX2: a2 &<< shift,
+            stepY0: b0 &<< shift, stepY1: b1 &<< shift, stepY2: b2 &<< shift,
+            z: w0 + dzx * Self.floats(sx &- x0) + dzy * Self.floats(sy &- y0),
+            dzdx: dzx * Float(spacing), dzdy: dzy * Float(spacing))
+        // Drawn from this setup: small lanes with area and samples in the buffer, among those queued.
+        let queued = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: count)
+        // Sign bits: area ≥ 1, width ≥ 1, rows ≥ 1, queued.
+        let drawn = small & ~(area &- 1) & (0 &- width) & (0 &- rows) & queued
+        return (setup, bits(drawn), bits(~small & queued))
+    }
+
+    /// The lanes as floats: exact for |v| < 2^22, rounded to 24 bits beyond (v = h·2^16 + l,
+    /// each part converted exactly through the bits of 1.5·2^23; SIMD int → float conversion
+    /// initializers get scalarized).
+    @inline(__always)
+    static func floats(_ v: SIMD8<Int32>) -> SIMD8<Float> {
+        @inline(__always) func exact(_ v: SIMD8<Int32>) -> SIMD8<Float> {
+            unsafeBitCast(v &+ 0x4B40_0000, to: SIMD8<Float>.self) - 12_582_912
+        }
+        return exact(v &>> 16) * 65536 + exact(v & 0xFFFF)
+    }
+}
