@@ -148,8 +148,10 @@ final class TileSamples {
         triangleCount = count
     }
 
-    /// Marks the tile's edge pixels in `edgeRows`: those with a covered centre among their 3×3
-    /// neighbours and one that is not within the surface gap of the nearest. True if there is one.
+    /// Marks the tile's edge pixels in `edgeRows`: those where the centres of the pixel and its
+    /// 4 neighbours include a covered one and one that is not within the surface gap of the
+    /// nearest (a straight edge through a pixel's samples always separates its centre from a
+    /// neighbour's). True if there is one.
     private func findEdges(rect: PixelRect, farInvW: Float) -> Bool {
         let centreSide = centreSide
         let gapScale = SIMD8<Float>(repeating: 1 - TriangleRasterizer.surfaceGap)
@@ -160,17 +162,12 @@ final class TileSamples {
             var mask: UInt64 = 0
             var lx = 0
             while lx < rect.width {
-                // Rows j, j+1, j+2 of the apron'd buffer are pixel rows j−1, j, j+1; columns lx..lx+2 likewise.
-                let top = centreDepth + (j &* centreSide &+ lx)
-                var nearest = load(top), farthest = nearest
-                for r in 0..<3 {
-                    let row = top + r &* centreSide
-                    for c in 0..<3 where r != 0 || c != 0 {
-                        let v = load(row + c)
-                        nearest = nearest.lanesMax(v)
-                        farthest = farthest.lanesMin(v)
-                    }
-                }
+                // Row j + 1 of the apron'd buffer is pixel row j, column lx + 1 pixel column lx.
+                let centre = centreDepth + ((j &+ 1) &* centreSide &+ lx &+ 1)
+                let c = load(centre), left = load(centre - 1), right = load(centre + 1)
+                let up = load(centre - centreSide), down = load(centre + centreSide)
+                let nearest = c.lanesMax(left).lanesMax(right.lanesMax(up)).lanesMax(down)
+                let farthest = c.lanesMin(left).lanesMin(right.lanesMin(up)).lanesMin(down)
                 let threshold = (nearest * gapScale).lanesMax(farNext)
                 // Sign bits: farthest < threshold, nearest > far.
                 let split = unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) & unsafeBitCast(far - nearest, to: SIMD8<Int32>.self)

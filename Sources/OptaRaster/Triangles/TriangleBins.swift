@@ -157,8 +157,8 @@ struct BinWriter {
         let x0 = Swift.min(x.x, x.y, x.z) &- Self.margin, x1 = Swift.max(x.x, x.y, x.z) &+ Self.margin
         let y0 = Swift.min(y.x, y.y, y.z) &- Self.margin, y1 = Swift.max(y.x, y.y, y.z) &+ Self.margin
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
-        let tx0 = Int(Swift.max(x0, 0)) >> shift, tx1 = Swift.min(Int(x1) >> shift, tilesX &- 1)
-        let ty0 = Int(Swift.max(y0, 0)) >> shift, ty1 = Swift.min(Int(y1) >> shift, tilesY &- 1)
+        let tx0 = Int(Swift.max(x0, 0)) &>> shift, tx1 = Swift.min(Int(x1) &>> shift, tilesX &- 1)
+        let ty0 = Int(Swift.max(y0, 0)) &>> shift, ty1 = Swift.min(Int(y1) &>> shift, tilesY &- 1)
         if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
             append(ty0 &* tilesX &+ tx0, entry)
             return
