@@ -16,12 +16,21 @@ extension TileSamples {
         let depth = depth, ids = ids, counts = counts
         let bv = batchVaryings, bf = batchFragments, bc = batchColors
         let groupIds = groupScratch, groupDepths = groupScratch + 64
-        // Every triangle of the tile is set up first, in drawing order: the mesh is read nearly
-        // in sequence, and the pixel loop has no branch per pixel on whether its triangle is ready
+        // The tile's triangles are set up first, in drawing order: the mesh is read nearly in
+        // sequence, and the pixel loop has no branch per pixel on whether its triangle is ready
         // (setting up on first use mispredicted about once per triangle and gathered the mesh in
         // pixel order).
         let setups = setups
-        for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh)) }
+        if triangleCount * 4 > rect.width * rect.height {
+            // A dense mesh (more than a triangle per 4 pixels): many triangles show no pixel, so
+            // only those some pixel or edge sample shows are set up.
+            markShownTriangles(rect: rect)
+            for k in 0..<triangleCount where shown[k] != 0 {
+                (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh))
+            }
+        } else {
+            for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh)) }
+        }
 
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
@@ -130,5 +139,27 @@ extension TileSamples {
             }
         }
     }
-}
 
+    /// Sets `shown[k]` for every triangle k that a pixel centre of the tile or a sample of an edge
+    /// pixel names. Ids of uncovered centres and samples are stale: they may mark a triangle for
+    /// nothing (clamped to the spare entry past the list), which costs a setup, never a picture.
+    private func markShownTriangles(rect: PixelRect) {
+        let count = UInt32(truncatingIfNeeded: triangleCount)
+        let shown = shown
+        shown.update(repeating: 0, count: triangleCount + 1)
+        for j in 0..<rect.height {
+            let row = centreIds + ((j &+ 1) &* centreSide &+ 1)
+            for x in 0..<rect.width { shown[Int(Swift.min(row[x], count))] = 1 }
+            var edges = edgeRows[j]
+            while edges != 0 {
+                let x = edges.trailingZeroBitCount
+                edges &= edges &- 1
+                let s = 2 &* j &* side &+ 2 &* x
+                shown[Int(Swift.min(ids[s], count))] = 1
+                shown[Int(Swift.min(ids[s &+ 1], count))] = 1
+                shown[Int(Swift.min(ids[s &+ side], count))] = 1
+                shown[Int(Swift.min(ids[s &+ side &+ 1], count))] = 1
+            }
+        }
+    }
+}

@@ -23,6 +23,8 @@ final class TileSamples {
     private var triangleCapacity = 0
     /// Per entry of `listed`, its setup (written by the resolve before it reads any).
     private(set) var setups: UnsafeMutablePointer<TriangleSetup>
+    /// Per entry of `listed` (and one more), whether a pixel or sample shows it (see the resolve).
+    private(set) var shown: UnsafeMutablePointer<UInt8>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
@@ -55,6 +57,7 @@ final class TileSamples {
         edgeRows.initialize(repeating: 0, count: tileSize)
         listed = .allocate(capacity: 0)
         setups = .allocate(capacity: 0)
+        shown = .allocate(capacity: 1)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
         batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
@@ -72,7 +75,7 @@ final class TileSamples {
 
     deinit {
         depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
-        listed.deallocate(); setups.deallocate()
+        listed.deallocate(); setups.deallocate(); shown.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
         groupScratch.deallocate(); batchLanes.deallocate()
     }
@@ -86,6 +89,8 @@ final class TileSamples {
         // Setups are written before they are read (the resolve sets up every triangle first).
         setups.deallocate()
         setups = .allocate(capacity: capacity)
+        shown.deallocate()
+        shown = .allocate(capacity: capacity + 1)
         triangleCapacity = capacity
     }
 

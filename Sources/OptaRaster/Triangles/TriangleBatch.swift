@@ -76,14 +76,8 @@ struct TriangleBatch {
     @inline(__always)
     private func setUp(for target: SampleTarget) -> (Setup, small: UInt32, large: UInt32) {
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
-        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> {
-            let d = u &- v
-            return v &+ (d & (d &>> 31))
-        }
-        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> {
-            let d = u &- v
-            return u &- (d & (d &>> 31))
-        }
+        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { pointwiseMin(u, v) }
+        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { pointwiseMax(u, v) }
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
         }
@@ -132,9 +126,10 @@ struct TriangleBatch {
         // the edge's samples are out.
         @inline(__always) func bias(_ a: SIMD8<Int32>, _ b: SIMD8<Int32>) -> SIMD8<Int32> { ((a &<< 16) &+ b &- 1) &>> 31 }
         // 1/w is affine in screen space, with the barycentric E_k / area as the weight of corner k.
+        // (Coefficients and offsets within the box are under 2^13: exact conversions.)
         let invArea = 1 / Self.floats(area)
-        let dzx = (Self.floats(a0) * w0 + Self.floats(a1) * cw1 + Self.floats(a2) * cw2) * invArea
-        let dzy = (Self.floats(b0) * w0 + Self.floats(b1) * cw1 + Self.floats(b2) * cw2) * invArea
+        let dzx = (Self.exactFloats(a0) * w0 + Self.exactFloats(a1) * cw1 + Self.exactFloats(a2) * cw2) * invArea
+        let dzy = (Self.exactFloats(b0) * w0 + Self.exactFloats(b1) * cw1 + Self.exactFloats(b2) * cw2) * invArea
         let setup = Setup(
             i0: i0, j0: j0, width: width, rows: rows,
             q0: a0 &* (sx &- cx1) &+ b0 &* (sy &- cy1) &+ bias(a0, b0),
@@ -142,7 +137,7 @@ struct TriangleBatch {
             q2: a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2),
             stepX0: a0 &<< shift, stepX1: a1 &<< shift, stepX2: a2 &<< shift,
             stepY0: b0 &<< shift, stepY1: b1 &<< shift, stepY2: b2 &<< shift,
-            z: w0 + dzx * Self.floats(sx &- x0) + dzy * Self.floats(sy &- y0),
+            z: w0 + dzx * Self.exactFloats(sx &- x0) + dzy * Self.exactFloats(sy &- y0),
             dzdx: dzx * Float(spacing), dzdy: dzy * Float(spacing))
         // Drawn from this setup: small lanes with area and samples in the buffer, among those queued.
         let queued = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: count)
@@ -151,14 +146,16 @@ struct TriangleBatch {
         return (setup, bits(drawn), bits(~small & queued))
     }
 
-    /// The lanes as floats: exact for |v| < 2^22, rounded to 24 bits beyond (v = h·2^16 + l,
-    /// each part converted exactly through the bits of 1.5·2^23; SIMD int → float conversion
-    /// initializers get scalarized).
+    /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5·2^23 gives
+    /// 1.5·2^23 + v (SIMD int → float conversion initializers get scalarized).
+    @inline(__always)
+    static func exactFloats(_ v: SIMD8<Int32>) -> SIMD8<Float> {
+        unsafeBitCast(v &+ 0x4B40_0000, to: SIMD8<Float>.self) - 12_582_912
+    }
+
+    /// The lanes as floats, rounded to 24 bits (v = h·2^16 + l, each part converted exactly).
     @inline(__always)
     static func floats(_ v: SIMD8<Int32>) -> SIMD8<Float> {
-        @inline(__always) func exact(_ v: SIMD8<Int32>) -> SIMD8<Float> {
-            unsafeBitCast(v &+ 0x4B40_0000, to: SIMD8<Float>.self) - 12_582_912
-        }
-        return exact(v &>> 16) * 65536 + exact(v & 0xFFFF)
+        exactFloats(v &>> 16) * 65536 + exactFloats(v & 0xFFFF)
     }
 }

@@ -148,9 +148,10 @@ struct BinWriter {
         count &+= 1
     }
 
-    /// Added to a bounding box on every side: one pixel, for the apron a tile's pixel-centre pass
-    /// draws around it (`TileSamples`).
-    static let margin = Int32(TriangleRasterizer.subpixelScale)
+    /// Added to a bounding box on every side: half a pixel, so a tile's bin holds every triangle
+    /// that can cover a pixel centre of the one-pixel apron its pixel-centre pass draws around it
+    /// (`TileSamples`).
+    static let margin = Int32(TriangleRasterizer.subpixelScale / 2)
 
     @inline(__always)
     mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
