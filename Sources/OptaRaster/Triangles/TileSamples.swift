@@ -176,10 +176,10 @@ final class TileSamples {
                 let threshold = (nearest * gapScale).lanesMax(farNext)
                 // Sign bits: farthest < threshold, nearest > far.
                 let split = unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) & unsafeBitCast(far - nearest, to: SIMD8<Int32>.self)
-                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & bit).wrappedSum()) << lx
+                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & bit).wrappedSum()) &<< UInt64(lx)
                 lx &+= 8
             }
-            if rect.width < 64 { mask &= (1 << UInt64(rect.width)) &- 1 }
+            if rect.width < 64 { mask &= (1 &<< UInt64(rect.width)) &- 1 }
             edgeRows[j] = mask
             any |= mask
         }
