@@ -98,9 +98,9 @@ extension TileSamples {
                 if groupEdges == 0 && (~covered).isZero {
                     for p in 0..<m {
                         add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
-                        counts[lx &+ p] = SIMD2(4, 0)
                         depthRow?[x0 &+ p] = depthLanes[p]
                     }
+                    if m == 8 { counts[lx] = SIMD2(4, 8) } else { for p in 0..<m { counts[lx &+ p] = SIMD2(4, 0) } }
                 } else if groupEdges == 0 && covered.isZero {
                     for p in 0..<m {
                         counts[lx &+ p] = .zero
@@ -127,8 +127,17 @@ extension TileSamples {
             }
             let row = target.row(y)
             var e = 0
-            for x in rect.x0..<rect.x1 {
+            var x = rect.x0
+            while x < rect.x1 {
                 let c = counts[x &- rect.x0]
+                // (4, 8) marks a whole group of 8 pixels showing one surface each: 8 colours in a row.
+                if c.y == 8 {
+                    UnsafeMutableRawPointer(row + x).storeBytes(of: UnsafeRawPointer(bc + e).loadUnaligned(as: SIMD8<UInt32>.self),
+                                                                as: SIMD8<UInt32>.self)
+                    e &+= 8; x &+= 8
+                    continue
+                }
+                defer { x &+= 1 }
                 if c.x == 0 { row[x] = background; continue }
                 if c.x == 4 { row[x] = bc[e]; e &+= 1; continue }
                 var sum = PackedColor.unpackUnit(bc[e]) * Float(c.x)
