@@ -26,3 +26,20 @@ extension SIMD8 where Scalar: FixedWidthInteger {
         return (half.lowHalf | half.highHalf) == .zero
     }
 }
+
+extension SIMD8 where Scalar == Int32 {
+    /// Lane-wise minimum with `o`, for lanes whose difference does not overflow (compiles to one
+    /// vector min; the standard `pointwiseMin` is an out-of-line call).
+    @inlinable @inline(always)
+    public func lanesMin(_ o: SIMD8<Int32>) -> SIMD8<Int32> {
+        let d = self &- o
+        return o &+ (d & (d &>> 31))
+    }
+
+    /// Lane-wise maximum with `o`, for lanes whose difference does not overflow.
+    @inlinable @inline(always)
+    public func lanesMax(_ o: SIMD8<Int32>) -> SIMD8<Int32> {
+        let d = self &- o
+        return self &- (d & (d &>> 31))
+    }
+}

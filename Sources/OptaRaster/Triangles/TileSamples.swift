@@ -160,8 +160,13 @@ final class TileSamples {
     private func findEdges(rect: PixelRect, farInvW: Float) -> Bool {
         let centreSide = centreSide
         let gapScale = SIMD8<Float>(repeating: 1 - TriangleRasterizer.surfaceGap)
-        let far = SIMD8<Float>(repeating: farInvW), farNext = SIMD8<Float>(repeating: farInvW.nextUp)
-        let bit = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
+        // Depths are positive floats, which order like their bit patterns as signed integers: the
+        // lane logic runs on integers (min, max and signs of differences), one instruction each
+        // (float comparisons here compiled to a branch per lane).
+        @inline(__always) func bits(_ v: SIMD8<Float>) -> SIMD8<Int32> { unsafeBitCast(v, to: SIMD8<Int32>.self) }
+        let far = SIMD8<Int32>(repeating: Int32(bitPattern: farInvW.bitPattern))
+        let farNext = SIMD8<Int32>(repeating: Int32(bitPattern: farInvW.nextUp.bitPattern))
+        let laneBit = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
         var any: UInt64 = 0
         for j in 0..<rect.height {
             var mask: UInt64 = 0
@@ -169,14 +174,14 @@ final class TileSamples {
             while lx < rect.width {
                 // Row j + 1 of the apron'd buffer is pixel row j, column lx + 1 pixel column lx.
                 let centre = centreDepth + ((j &+ 1) &* centreSide &+ lx &+ 1)
-                let c = load(centre), left = load(centre - 1), right = load(centre + 1)
-                let up = load(centre - centreSide), down = load(centre + centreSide)
+                let c = bits(load(centre)), left = bits(load(centre - 1)), right = bits(load(centre + 1))
+                let up = bits(load(centre - centreSide)), down = bits(load(centre + centreSide))
                 let nearest = c.lanesMax(left).lanesMax(right.lanesMax(up)).lanesMax(down)
                 let farthest = c.lanesMin(left).lanesMin(right.lanesMin(up)).lanesMin(down)
-                let threshold = (nearest * gapScale).lanesMax(farNext)
+                let threshold = bits(unsafeBitCast(nearest, to: SIMD8<Float>.self) * gapScale).lanesMax(farNext)
                 // Sign bits: farthest < threshold, nearest > far.
-                let split = unsafeBitCast(farthest - threshold, to: SIMD8<Int32>.self) & unsafeBitCast(far - nearest, to: SIMD8<Int32>.self)
-                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & bit).wrappedSum()) &<< UInt64(lx)
+                let split = (farthest &- threshold) & (far &- nearest)
+                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & laneBit).wrappedSum()) &<< UInt64(lx)
                 lx &+= 8
             }
             if rect.width < 64 { mask &= (1 &<< UInt64(rect.width)) &- 1 }

@@ -76,8 +76,8 @@ struct TriangleBatch {
     @inline(__always)
     private func setUp(for target: SampleTarget) -> (Setup, small: UInt32, large: UInt32) {
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
-        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { pointwiseMin(u, v) }
-        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { pointwiseMax(u, v) }
+        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { u.lanesMin(v) }
+        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { u.lanesMax(v) }
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
         }
