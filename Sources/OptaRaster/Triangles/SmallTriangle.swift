@@ -51,6 +51,24 @@ enum SmallTriangle {
         var row2 = SIMD8<Int32>(repeating: q2) &+ SIMD8<Int32>(repeating: stepX2) &* lanes
         let down0 = SIMD8<Int32>(repeating: stepY0), down1 = SIMD8<Int32>(repeating: stepY1)
         let down2 = SIMD8<Int32>(repeating: stepY2)
+        if width <= 8 {
+            // One block per row (most triangles of a fine mesh): the row's vectors step in registers.
+            var z = zx + zRow
+            let zDown = SIMD8<Float>(repeating: dzdy)
+            for _ in 0..<rows {
+                let dp = UnsafeMutableRawPointer(depth + rowIndex), ip = UnsafeMutableRawPointer(ids + rowIndex)
+                let old = dp.loadUnaligned(as: SIMD8<Float>.self)
+                let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(row0 | row1 | row2) & firstLimit
+                let m = write .< SIMD8<Int32>(repeating: 0)
+                dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
+                let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
+                ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
+                row0 &+= down0; row1 &+= down1; row2 &+= down2
+                z += zDown
+                rowIndex &+= side
+            }
+            return
+        }
         for _ in 0..<rows {
             var e0 = row0, e1 = row1, e2 = row2
             var z = zx + zRow
