@@ -51,6 +51,51 @@ private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int
 }
 
 @Suite struct TriangleRasterizerTests {
+    @Test func aBatchDrawsLikeItsTrianglesOneByOne() {
+        // Small triangles of both windings, a large one (64-bit path), one of no area and one off
+        // the buffer, overlapping at different depths: 8 lanes set up together draw the same
+        // samples as the triangles drawn one at a time in the same order.
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            var triangles: [ScreenTriangle] = []
+            for k in 0..<8 {
+                let c = SIMD2<Int32>(Int32.random(in: 0..<16384, using: &generator), Int32.random(in: 0..<16384, using: &generator))
+                let r: Int32 = k == 3 ? 12000 : 1500
+                var x = SIMD3(c.x, c.x &+ Int32.random(in: -r...r, using: &generator), c.x &+ Int32.random(in: -r...r, using: &generator))
+                var y = SIMD3(c.y, c.y &+ Int32.random(in: -r...r, using: &generator), c.y &+ Int32.random(in: -r...r, using: &generator))
+                if k == 5 { x = SIMD3(c.x, c.x &+ 300, c.x &+ 600); y = SIMD3(c.y, c.y &+ 100, c.y &+ 200) }  // no area
+                if k == 6 { x &+= 40000; y &+= 40000 }  // off the buffer
+                triangles.append(ScreenTriangle(x: x, y: y, invW: SIMD3(Float.random(in: 0.2...1, using: &generator),
+                                                                       Float.random(in: 0.2...1, using: &generator),
+                                                                       Float.random(in: 0.2...1, using: &generator)),
+                                                triangle: UInt32(k)))
+            }
+            func render(batched: Bool) -> ([Float], [UInt32]) {
+                var depth = [Float](repeating: 0.1, count: 128 * 128 + 64)
+                var ids = [UInt32](repeating: .max, count: 128 * 128 + 64)
+                let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
+                defer { storage.deallocate() }
+                storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
+                depth.withUnsafeMutableBufferPointer { d in
+                    ids.withUnsafeMutableBufferPointer { i in
+                        let target = SampleTarget(grid: .quad, origin: .zero, width: 128, height: 128, side: 128,
+                                                  depth: d.baseAddress!, ids: i.baseAddress!)
+                        var batch = TriangleBatch(storage: storage)
+                        for (k, t) in triangles.enumerated() {
+                            batch.add(t, id: UInt32(k))
+                            if !batched { batch.draw(into: target) }
+                        }
+                        batch.draw(into: target)
+                    }
+                }
+                return (depth, ids)
+            }
+            let one = render(batched: false), all = render(batched: true)
+            #expect(one.0 == all.0 && one.1 == all.1, "round \(round)")
+            #expect(one.1.contains(3), "round \(round): the large triangle is drawn")
+        }
+    }
+
     /// Fixed point: 256 units per pixel; samples sit at 64 + 128·k.
     @Test func sharedEdgeCoversEverySampleExactlyOnce() {
         // A square through sample positions (corners exactly on samples), split along a diagonal.

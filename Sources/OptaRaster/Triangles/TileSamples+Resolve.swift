@@ -21,15 +21,12 @@ extension TileSamples {
         // (setting up on first use mispredicted about once per triangle and gathered the mesh in
         // pixel order).
         let setups = setups
-        if triangleCount * 4 > rect.width * rect.height {
-            // A dense mesh (more than a triangle per 4 pixels): many triangles show no pixel, so
-            // only those some pixel or edge sample shows are set up.
-            markShownTriangles(rect: rect)
-            for k in 0..<triangleCount where shown[k] != 0 {
-                (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh))
-            }
-        } else {
-            for k in 0..<triangleCount { (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh)) }
+        // On a dense mesh (more than a triangle per 4 pixels) many triangles show no pixel: only
+        // those a pixel or edge sample shows are set up.
+        let onlyShown = triangleCount * 4 > rect.width * rect.height
+        if onlyShown { markShownTriangles(rect: rect) }
+        for k in 0..<triangleCount where !onlyShown || shown[k] != 0 {
+            (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh))
         }
 
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.

@@ -63,7 +63,7 @@ struct TriangleBatch {
                 if (small >> UInt32(k)) & 1 != 0 {
                     SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
                 } else if (large >> UInt32(k)) & 1 != 0 {
-                    TileSamples.drawLarge(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
+                    LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
                                           invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
                 }
             }
