@@ -46,15 +46,20 @@ struct SurfaceProjector: Sendable {
             let length = (d * d).sum().squareRoot()
             guard length.isFinite else { flush(); continue }
             let steps = Swift.max(1, Swift.min(4096, Int(length / 2)))
+            // Visible points of this segment already in `current`: all on one straight line, so
+            // only the first and the latest are kept (a run is a few long strokes, not one per 2 px).
+            var alongSegment = 0
             for s in 0...steps where !(s == 0 && !current.isEmpty) {
                 let t = Float(s) / Float(steps)
                 let p = a.point + d * t
                 // 1/w is affine along the projected segment.
                 let invW = a.invW + (b.invW - a.invW) * t
                 if visible(p, invW: invW, depth: depth) {
-                    current.append(p)
+                    if alongSegment >= 2 { current[current.count - 1] = p } else { current.append(p) }
+                    alongSegment += 1
                 } else {
                     flush()
+                    alongSegment = 0
                 }
             }
         }
