@@ -64,7 +64,7 @@ struct TriangleBatch {
                     SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
                 } else if (large >> UInt32(k)) & 1 != 0 {
                     LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
-                                          invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
+                                       invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
                 }
             }
         }
@@ -76,8 +76,6 @@ struct TriangleBatch {
     @inline(__always)
     private func setUp(for target: SampleTarget) -> (Setup, small: UInt32, large: UInt32) {
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
-        @inline(__always) func minimum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { u.lanesMin(v) }
-        @inline(__always) func maximum(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>) -> SIMD8<Int32> { u.lanesMax(v) }
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
         }
@@ -95,8 +93,8 @@ struct TriangleBatch {
         let w0 = floats(6), w1 = floats(7), w2 = floats(8)
         let grid = target.grid
         let spacing = grid.spacing, offset = grid.offset, shift = grid.shift
-        let loX = minimum(x0, minimum(x1, x2)), hiX = maximum(x0, maximum(x1, x2))
-        let loY = minimum(y0, minimum(y1, y2)), hiY = maximum(y0, maximum(y1, y2))
+        let loX = x0.lanesMin(x1.lanesMin(x2)), hiX = x0.lanesMax(x1.lanesMax(x2))
+        let loY = y0.lanesMin(y1.lanesMin(y2)), hiY = y0.lanesMax(y1.lanesMax(y2))
         // Inside the guard band coordinates fit in 24 bits, so spans do not overflow.
         let small = ((hiX &- loX &- Self.maxSpan) & (hiY &- loY &- Self.maxSpan)) &>> 31
         // The other winding swaps corners 1 and 2, so the inside is positive. (Only small lanes'
@@ -114,8 +112,8 @@ struct TriangleBatch {
         // Sample range inside the bounding box, clamped to the buffer.
         let minX = loX &- target.origin.x &- offset, maxX = hiX &- target.origin.x &- offset
         let minY = loY &- target.origin.y &- offset, maxY = hiY &- target.origin.y &- offset
-        let i0 = maximum(.zero, 0 &- ((0 &- minX) &>> shift)), i1 = minimum(SIMD8(repeating: Int32(target.width &- 1)), maxX &>> shift)
-        let j0 = maximum(.zero, 0 &- ((0 &- minY) &>> shift)), j1 = minimum(SIMD8(repeating: Int32(target.height &- 1)), maxY &>> shift)
+        let i0 = (0 &- ((0 &- minX) &>> shift)).lanesMax(.zero), i1 = (maxX &>> shift).lanesMin(SIMD8(repeating: Int32(target.width &- 1)))
+        let j0 = (0 &- ((0 &- minY) &>> shift)).lanesMax(.zero), j1 = (maxY &>> shift).lanesMin(SIMD8(repeating: Int32(target.height &- 1)))
         let width = i1 &- i0 &+ 1, rows = j1 &- j0 &+ 1
         // The first sample (i0, j0): inside the bounding box when there is one, so every difference
         // below is under 2^13 and every product under 2^26.
