@@ -55,20 +55,24 @@ private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int
         // Small triangles of both windings, a large one (64-bit path), one of no area and one off
         // the buffer, overlapping at different depths: 8 lanes set up together draw the same
         // samples as the triangles drawn one at a time in the same order.
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<20 {
+        var generator = SplitMix(seed: 0x0B7A)
+        for round in 0..<10 {
             var triangles: [ScreenTriangle] = []
             for k in 0..<8 {
                 let c = SIMD2<Int32>(Int32.random(in: 0..<16384, using: &generator), Int32.random(in: 0..<16384, using: &generator))
-                let r: Int32 = k == 3 ? 12000 : 1500
-                var x = SIMD3(c.x, c.x &+ Int32.random(in: -r...r, using: &generator), c.x &+ Int32.random(in: -r...r, using: &generator))
-                var y = SIMD3(c.y, c.y &+ Int32.random(in: -r...r, using: &generator), c.y &+ Int32.random(in: -r...r, using: &generator))
-                if k == 5 { x = SIMD3(c.x, c.x &+ 300, c.x &+ 600); y = SIMD3(c.y, c.y &+ 100, c.y &+ 200) }  // no area
-                if k == 6 { x &+= 40000; y &+= 40000 }  // off the buffer
-                triangles.append(ScreenTriangle(x: x, y: y, invW: SIMD3(Float.random(in: 0.2...1, using: &generator),
-                                                                       Float.random(in: 0.2...1, using: &generator),
-                                                                       Float.random(in: 0.2...1, using: &generator)),
-                                                triangle: UInt32(k)))
+                var x = SIMD3(c.x, c.x &+ Int32.random(in: -1500...1500, using: &generator), c.x &+ Int32.random(in: -1500...1500, using: &generator))
+                var y = SIMD3(c.y, c.y &+ Int32.random(in: -1500...1500, using: &generator), c.y &+ Int32.random(in: -1500...1500, using: &generator))
+                var invW = SIMD3(Float.random(in: 0.2...1, using: &generator), Float.random(in: 0.2...1, using: &generator),
+                                 Float.random(in: 0.2...1, using: &generator))
+                switch k {
+                case 3:  // large, behind the others, over most of the buffer
+                    x = SIMD3(500, 15800, 1500) &+ Int32(round); y = SIMD3(800, 2500, 15900) &- Int32(round)
+                    invW = SIMD3(0.15, 0.12, 0.18)
+                case 5: x = SIMD3(c.x, c.x &+ 300, c.x &+ 600); y = SIMD3(c.y, c.y &+ 100, c.y &+ 200)  // no area
+                case 6: x &+= 40000; y &+= 40000  // off the buffer
+                default: break
+                }
+                triangles.append(ScreenTriangle(x: x, y: y, invW: invW, triangle: UInt32(k)))
             }
             func render(batched: Bool) -> ([Float], [UInt32]) {
                 var depth = [Float](repeating: 0.1, count: 128 * 128 + 64)
