@@ -33,19 +33,35 @@ private func draw<S: TriangleShader>(_ clip: [SIMD4<Float>], _ indices: [UInt32]
     return fb
 }
 
+/// Draws `triangles` in order into a 2×2-sample buffer at the frame's corner through a `TriangleBatch`,
+/// flushing after each one unless `batched`.
+private func drawOnQuadGrid(_ triangles: [ScreenTriangle], batched: Bool = false, width: Int, height: Int,
+                            depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) {
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
+    defer { storage.deallocate() }
+    storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
+    let target = SampleTarget(grid: .quad, origin: .zero, width: width, height: height, side: width, depth: depth, ids: ids)
+    var batch = TriangleBatch(storage: storage)
+    for (k, t) in triangles.enumerated() {
+        batch.add(t, id: UInt32(k))
+        if !batched { batch.draw(into: target) }
+    }
+    batch.draw(into: target)
+}
+
 /// How many triangles cover each sample of one 64×64 tile, drawing each triangle on its own.
 private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int] {
     var counts = [Int](repeating: 0, count: 128 * 128)
-    for (k, t) in triangles.enumerated() {
+    for t in triangles {
         var depth = [Float](repeating: 0, count: 128 * 128)
         var ids = [UInt32](repeating: UInt32.max, count: 128 * 128)
         depth.withUnsafeMutableBufferPointer { d in
             ids.withUnsafeMutableBufferPointer { i in
-                TileSamples.draw(x: t.0, y: t.1, invW: SIMD3(repeating: 1), id: UInt32(k), originX: 0, originY: 0,
-                                 sw: 128, sh: 128, side: 128, depth: d.baseAddress!, ids: i.baseAddress!)
+                drawOnQuadGrid([ScreenTriangle(x: t.0, y: t.1, invW: SIMD3(repeating: 1), triangle: 0)], width: 128, height: 128,
+                               depth: d.baseAddress!, ids: i.baseAddress!)
             }
         }
-        for s in 0..<counts.count where ids[s] == UInt32(k) { counts[s] += 1 }
+        for s in 0..<counts.count where ids[s] == 0 { counts[s] += 1 }  // this triangle (id 0) drew it
     }
     return counts
 }
@@ -77,19 +93,9 @@ private func sampleCoverage(_ triangles: [(SIMD3<Int32>, SIMD3<Int32>)]) -> [Int
             func render(batched: Bool) -> ([Float], [UInt32]) {
                 var depth = [Float](repeating: 0.1, count: 128 * 128 + 64)
                 var ids = [UInt32](repeating: .max, count: 128 * 128 + 64)
-                let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
-                defer { storage.deallocate() }
-                storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
                 depth.withUnsafeMutableBufferPointer { d in
                     ids.withUnsafeMutableBufferPointer { i in
-                        let target = SampleTarget(grid: .quad, origin: .zero, width: 128, height: 128, side: 128,
-                                                  depth: d.baseAddress!, ids: i.baseAddress!)
-                        var batch = TriangleBatch(storage: storage)
-                        for (k, t) in triangles.enumerated() {
-                            batch.add(t, id: UInt32(k))
-                            if !batched { batch.draw(into: target) }
-                        }
-                        batch.draw(into: target)
+                        drawOnQuadGrid(triangles, batched: batched, width: 128, height: 128, depth: d.baseAddress!, ids: i.baseAddress!)
                     }
                 }
                 return (depth, ids)

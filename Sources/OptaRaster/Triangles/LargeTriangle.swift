@@ -22,7 +22,7 @@ enum LargeTriangle {
             swap(&x1, &x2); swap(&y1, &y2); swap(&w1, &w2)
             area = 0 &- area
         }
-        // Sample range inside the bounding box, clamped to the tile.
+        // Sample range inside the bounding box, clamped to the buffer.
         let minX = Swift.min(x0, x1, x2) &- originX &- quarter, maxX = Swift.max(x0, x1, x2) &- originX &- quarter
         let minY = Swift.min(y0, y1, y2) &- originY &- quarter, maxY = Swift.max(y0, y1, y2) &- originY &- quarter
         let i0 = Int(Swift.max(0, ceilHalf(minX))), i1 = Int(Swift.min(Int64(sw - 1), floorHalf(maxX)))

@@ -51,18 +51,24 @@ enum SmallTriangle {
         var row2 = SIMD8<Int32>(repeating: q2) &+ SIMD8<Int32>(repeating: stepX2) &* lanes
         let down0 = SIMD8<Int32>(repeating: stepY0), down1 = SIMD8<Int32>(repeating: stepY1)
         let down2 = SIMD8<Int32>(repeating: stepY2)
+        /// The 8 samples from `at`: edge values `e0`…`e2`, depths `z`, lanes with `limit` negative.
+        @inline(__always) func block(_ at: Int, _ e0: SIMD8<Int32>, _ e1: SIMD8<Int32>, _ e2: SIMD8<Int32>,
+                                     _ z: SIMD8<Float>, _ limit: SIMD8<Int32>) {
+            let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
+            let old = dp.loadUnaligned(as: SIMD8<Float>.self)
+            let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(e0 | e1 | e2) & limit
+            // A comparison against 0 and `replacing` compile to blends on the sign bit.
+            let m = write .< SIMD8<Int32>(repeating: 0)
+            dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
+            let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
+            ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
+        }
         if width <= 8 {
             // One block per row (most triangles of a fine mesh): the row's vectors step in registers.
             var z = zx + zRow
             let zDown = SIMD8<Float>(repeating: dzdy)
             for _ in 0..<rows {
-                let dp = UnsafeMutableRawPointer(depth + rowIndex), ip = UnsafeMutableRawPointer(ids + rowIndex)
-                let old = dp.loadUnaligned(as: SIMD8<Float>.self)
-                let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(row0 | row1 | row2) & firstLimit
-                let m = write .< SIMD8<Int32>(repeating: 0)
-                dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
-                let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
-                ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
+                block(rowIndex, row0, row1, row2, z, firstLimit)
                 row0 &+= down0; row1 &+= down1; row2 &+= down2
                 z += zDown
                 rowIndex &+= side
@@ -75,14 +81,7 @@ enum SmallTriangle {
             var limit = firstLimit
             var at = rowIndex
             for _ in 0..<blocks {
-                let dp = UnsafeMutableRawPointer(depth + at), ip = UnsafeMutableRawPointer(ids + at)
-                let old = dp.loadUnaligned(as: SIMD8<Float>.self)
-                let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(e0 | e1 | e2) & limit
-                // A comparison against 0 and `replacing` compile to blends on the sign bit.
-                let m = write .< SIMD8<Int32>(repeating: 0)
-                dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
-                let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
-                ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
+                block(at, e0, e1, e2, z, limit)
                 e0 &+= step8x0; e1 &+= step8x1; e2 &+= step8x2; z += dz8
                 limit &+= 8
                 at &+= 8

@@ -92,28 +92,29 @@ extension TileSamples {
                 groupIds.copyMemory(from: centreIds + (centreRow &+ lx), byteCount: 32)
                 groupDepths.storeBytes(of: centres, as: SIMD8<Float>.self)
                 let covered = unsafeBitCast(farInvWs - centres, to: SIMD8<Int32>.self) &>> 31
+                /// Pixel p of the group, not an edge: its centre's triangle, or nothing.
+                @inline(__always) func centrePixel(_ p: Int, _ n: inout Int) {
+                    add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
+                    counts[lx &+ p] = SIMD2(4, 0)
+                    depthRow?[x0 &+ p] = depthLanes[p]
+                }
+                @inline(__always) func emptyPixel(_ p: Int) {
+                    counts[lx &+ p] = .zero
+                    depthRow?[x0 &+ p] = 0
+                }
                 if groupEdges == 0 && (~covered).isZero {
-                    for p in 0..<m {
-                        add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
-                        depthRow?[x0 &+ p] = depthLanes[p]
-                    }
-                    if m == 8 { counts[lx] = SIMD2(4, 8) } else { for p in 0..<m { counts[lx &+ p] = SIMD2(4, 0) } }
+                    for p in 0..<m { centrePixel(p, &n) }
+                    if m == 8 { counts[lx] = SIMD2(4, 8) }  // the whole group in one copy (below)
                 } else if groupEdges == 0 && covered.isZero {
-                    for p in 0..<m {
-                        counts[lx &+ p] = .zero
-                        depthRow?[x0 &+ p] = 0
-                    }
+                    for p in 0..<m { emptyPixel(p) }
                 } else {
                     for p in 0..<m {
                         if (groupEdges >> UInt64(p)) & 1 != 0 {
                             addEdgePixel(x0 &+ p, s0 &+ (lx &+ p) &* 2, py, depthRow, &n)
                         } else if depthLanes[p] > farInvW {
-                            add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
-                            counts[lx &+ p] = SIMD2(4, 0)
-                            depthRow?[x0 &+ p] = depthLanes[p]
+                            centrePixel(p, &n)
                         } else {
-                            counts[lx &+ p] = .zero
-                            depthRow?[x0 &+ p] = 0
+                            emptyPixel(p)
                         }
                     }
                 }

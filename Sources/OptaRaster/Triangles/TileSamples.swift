@@ -152,18 +152,4 @@ final class TileSamples {
         batch.draw(into: target)
         triangleCount = count
     }
-
-    /// Draws one triangle with corners (`x`, `y`) in fixed point (frame coordinates) on the 2×2
-    /// grid of a buffer whose corner is at (`originX`, `originY`): the tests' entry point.
-    static func draw(x: SIMD3<Int32>, y: SIMD3<Int32>, invW: SIMD3<Float>, id: UInt32,
-                     originX: Int64, originY: Int64, sw: Int, sh: Int, side: Int,
-                     depth: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<UInt32>) {
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
-        defer { storage.deallocate() }
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
-        var batch = TriangleBatch(storage: storage)
-        batch.add(ScreenTriangle(x: x, y: y, invW: invW, triangle: id), id: id)
-        batch.draw(into: SampleTarget(grid: .quad, origin: SIMD2(Int32(originX), Int32(originY)),
-                                      width: sw, height: sh, side: side, depth: depth, ids: ids))
-    }
 }

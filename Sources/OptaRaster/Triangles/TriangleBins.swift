@@ -155,8 +155,9 @@ struct BinWriter {
 
     @inline(__always)
     mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
-        let x0 = Swift.min(x.x, x.y, x.z) &- Self.margin, x1 = Swift.max(x.x, x.y, x.z) &+ Self.margin
-        let y0 = Swift.min(y.x, y.y, y.z) &- Self.margin, y1 = Swift.max(y.x, y.y, y.z) &+ Self.margin
+        let box = boundingBox(x, y)
+        let x0 = box.lo.x &- Self.margin, x1 = box.hi.x &+ Self.margin
+        let y0 = box.lo.y &- Self.margin, y1 = box.hi.y &+ Self.margin
         if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
         let tx0 = Int(Swift.max(x0, 0)) &>> shift, tx1 = Swift.min(Int(x1) &>> shift, tilesX &- 1)
         let ty0 = Int(Swift.max(y0, 0)) &>> shift, ty1 = Swift.min(Int(y1) &>> shift, tilesY &- 1)
