@@ -11,8 +11,9 @@ struct TriangleBatch {
     private let lanes: UnsafeMutableRawPointer
     private(set) var count = 0
 
-    /// Bytes of storage a batch needs (`storage` of `init`), 32-byte aligned.
-    static let storageSize = 10 * 32
+    /// Bytes of storage a batch needs (`storage` of `init`), 32-byte aligned: the lanes, then
+    /// the storage of its `TinyTriangles`.
+    static let storageSize = 10 * 32 + TinyTriangles.storageSize
 
     init(storage: UnsafeMutableRawPointer) { lanes = storage }
 
@@ -56,11 +57,15 @@ struct TriangleBatch {
     @inline(__always)
     mutating func draw(into target: SampleTarget) {
         if count == 0 { return }
-        var (setup, small, large) = setUp(for: target)
+        var (setup, tinyLanes, tiny, small, large) = setUp(for: target)
+        let tinyTriangles = TinyTriangles(storage: lanes + 10 * 32)
+        if tiny != 0 { tinyTriangles.evaluate(setup, lanes: tinyLanes, side: target.side) }
         withUnsafeBytes(of: &setup) { raw in
             for k in 0..<count {
                 let id = UInt32(bitPattern: int(9, k))
-                if (small >> UInt32(k)) & 1 != 0 {
+                if (tiny >> UInt32(k)) & 1 != 0 {
+                    tinyTriangles.draw(lane: k, id: id, into: target)
+                } else if (small >> UInt32(k)) & 1 != 0 {
                     SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
                 } else if (large >> UInt32(k)) & 1 != 0 {
                     LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
@@ -71,10 +76,11 @@ struct TriangleBatch {
         count = 0
     }
 
-    /// Sets every lane up for `target`; returns bit masks of the lanes to draw in 32-bit lanes
-    /// (small, with samples in the buffer) and of the large ones.
+    /// Sets every lane up for `target`; returns the lanes to draw as tiny triangles (as sign bits
+    /// and as a bit mask), the other lanes to draw in 32-bit lanes (small, with samples in the
+    /// buffer) and the large ones.
     @inline(__always)
-    private func setUp(for target: SampleTarget) -> (Setup, small: UInt32, large: UInt32) {
+    private func setUp(for target: SampleTarget) -> (Setup, tinyLanes: SIMD8<Int32>, tiny: UInt32, small: UInt32, large: UInt32) {
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
@@ -141,7 +147,9 @@ struct TriangleBatch {
         let queued = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: count)
         // Sign bits: area ≥ 1, width ≥ 1, rows ≥ 1, queued.
         let drawn = small & ~(area &- 1) & (0 &- width) & (0 &- rows) & queued
-        return (setup, bits(drawn), bits(~small & queued))
+        // Sign bits: a box of at most 4 × 4 samples.
+        let tiny = drawn & (width &- (TinyTriangles.maxSide &+ 1)) & (rows &- (TinyTriangles.maxSide &+ 1))
+        return (setup, tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued))
     }
 
     /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5·2^23 gives

@@ -1,0 +1,66 @@
+/// The lanes of a `TriangleBatch` whose samples lie in a box of at most 4 × 4 (nearly every
+/// triangle of a mesh about as fine as the pixels). Coverage and depth are found at every sample
+/// of the box for all 8 lanes at once; then each lane depth-tests only the samples it covers, one
+/// by one. A fine mesh's triangles cover a sample or two each, so the work per triangle is a few
+/// vector operations shared by 8 lanes plus a short loop over its covered samples.
+struct TinyTriangles {
+    /// Largest box side, in samples.
+    static let maxSide: Int32 = 4
+
+    /// Per box position (dy · 4 + dx) and lane, the depth there (16 × 8 floats); per lane, the
+    /// bit mask of covered positions and the index of its first sample.
+    private let storage: UnsafeMutableRawPointer
+    private static let masksOffset = 16 * 32
+    private static let basesOffset = masksOffset + 32
+
+    /// Bytes of storage needed (32-byte aligned).
+    static let storageSize = basesOffset + 32
+
+    init(storage: UnsafeMutableRawPointer) { self.storage = storage }
+
+    /// Finds coverage and depth over the box of every lane where `lanes` has its sign bit set
+    /// (those lanes must have a box of 1…4 samples a side, inside the buffer).
+    @inline(__always)
+    func evaluate(_ s: TriangleBatch.Setup, lanes: SIMD8<Int32>, side: Int) {
+        let chosen = lanes &>> 31
+        let width = s.width & chosen, rows = s.rows & chosen
+        let columns = Int(width.max()), rowCount = Int(rows.max())
+        var rowE0 = s.q0, rowE1 = s.q1, rowE2 = s.q2
+        var rowZ = s.z
+        var masks = SIMD8<Int32>.zero
+        let zs = storage.assumingMemoryBound(to: SIMD8<Float>.self)
+        for dy in 0..<rowCount {
+            var e0 = rowE0, e1 = rowE1, e2 = rowE2, z = rowZ
+            // Sign bits: inside all three edges, and within the lane's box.
+            let rowInside = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: dy)) &- rows
+            for dx in 0..<columns {
+                let inside = ~(e0 | e1 | e2) & rowInside & (SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: dx)) &- width)
+                let position = dy &* 4 &+ dx
+                masks |= (inside &>> 31) & SIMD8(repeating: Int32(truncatingIfNeeded: 1 &<< position))
+                zs[position] = z
+                e0 &+= s.stepX0; e1 &+= s.stepX1; e2 &+= s.stepX2
+                z += s.dzdx
+            }
+            rowE0 &+= s.stepY0; rowE1 &+= s.stepY1; rowE2 &+= s.stepY2
+            rowZ += s.dzdy
+        }
+        (storage + Self.masksOffset).storeBytes(of: masks, as: SIMD8<Int32>.self)
+        (storage + Self.basesOffset).storeBytes(of: s.j0 &* Int32(truncatingIfNeeded: side) &+ s.i0, as: SIMD8<Int32>.self)
+    }
+
+    /// Depth-tests lane `k`'s covered samples into `target` with sample id `id` (after `evaluate`).
+    @inline(__always)
+    func draw(lane k: Int, id: UInt32, into target: SampleTarget) {
+        var covered = storage.load(fromByteOffset: Self.masksOffset &+ k &* 4, as: UInt32.self)
+        let base = Int(storage.load(fromByteOffset: Self.basesOffset &+ k &* 4, as: Int32.self))
+        let zs = storage.assumingMemoryBound(to: Float.self) + k
+        let side = target.side, depth = target.depth, ids = target.ids
+        while covered != 0 {
+            let position = covered.trailingZeroBitCount
+            covered &= covered &- 1
+            let at = base &+ (position &>> 2) &* side &+ (position & 3)
+            let z = zs[position &* 8]
+            if z > depth[at] { depth[at] = z; ids[at] = id }
+        }
+    }
+}
