@@ -1,4 +1,7 @@
 extension TileSamples {
+    /// A tile whose listed triangles are at most 1 per this many pixels gets `TrianglePlanes`.
+    static let pixelsPerTriangleForPlanes = 2
+
     /// Turns the tile's samples into pixels. A pixel that is not an edge shows the triangle at its
     /// centre. An edge pixel is shaded once for its nearest surface and once more for samples of a
     /// farther surface (a silhouette), then blended with the background by how many of its 2×2
@@ -16,25 +19,27 @@ extension TileSamples {
         let depth = depth, ids = ids, counts = counts
         let bv = batchVaryings, bf = batchFragments, bc = batchColors
         let groupIds = groupScratch, groupDepths = groupScratch + 64
-        // The tile's triangles are set up first, in drawing order: the mesh is read nearly in
-        // sequence, and the pixel loop has no branch per pixel on whether its triangle is ready
-        // (setting up on first use mispredicted about once per triangle and gathered the mesh in
-        // pixel order).
-        let setups = setups
-        // On a dense mesh (more than a triangle per 4 pixels) many triangles show no pixel: only
-        // those a pixel or edge sample shows are set up.
-        let onlyShown = triangleCount * 4 > rect.width * rect.height
-        if onlyShown { markShownTriangles(rect: rect) }
-        for k in 0..<triangleCount where !onlyShown || shown[k] != 0 {
-            (setups + k).initialize(to: TriangleSetup(triangle: listed[k].triangle, mesh: mesh))
+        let interpolator = interpolator
+        // Triangles that show several pixels each get their varyings' planes first; on a finer
+        // mesh, each row's fragments are interpolated 8 at a time.
+        let planes = planes
+        let perTriangle = triangleCount * Self.pixelsPerTriangleForPlanes <= rect.width * rect.height
+        if perTriangle {
+            for k in 0..<triangleCount {
+                (planes + k).initialize(to: TrianglePlanes(TriangleSetup(triangle: listed[k].triangle, mesh: mesh), mesh: mesh))
+            }
         }
-
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
-            let k = Int(id)
-            let u = px * ndcX - 1, v = py * ndcY + 1
-            bv[n] = setups[k].varyings(u: u, v: v)
-            if keepFragments { bf[n] = setups[k].fragment(px: px, py: py, u: u, v: v, ndcX: ndcX, ndcY: ndcY) }
+            let triangle = listed[Int(id)].triangle
+            if perTriangle {
+                bv[n] = planes[Int(id)].varyings(u: px * ndcX - 1, v: py * ndcY + 1)
+            } else {
+                interpolator.record(n, triangle: triangle, px: px, mesh: mesh)
+            }
+            if keepFragments {
+                bf[n] = TriangleSetup(triangle: triangle, mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
+            }
             n &+= 1
         }
 
@@ -121,6 +126,7 @@ extension TileSamples {
                 lx &+= 8
             }
             if n > 0 {
+                if !perTriangle { interpolator.interpolate(count: n, py: py, ndcX: ndcX, ndcY: ndcY, mesh: mesh, into: bv) }
                 shader.shade(FragmentBatch(count: n, varyings: UnsafePointer(bv), fragments: UnsafePointer(bf), colors: bc))
             }
             let row = target.row(y)
@@ -143,29 +149,6 @@ extension TileSamples {
                 if c.y > 0 { sum += PackedColor.unpackUnit(bc[e]) * Float(c.y); e &+= 1 }
                 sum += bg * Float(4 - c.x - c.y)
                 row[x] = PackedColor.packUnit(sum * 0.25)
-            }
-        }
-    }
-
-    /// Sets `shown[k]` for every triangle k that a pixel centre of the tile or a sample of an edge
-    /// pixel names. Ids of uncovered centres and samples are stale: they may mark a triangle for
-    /// nothing (clamped to the spare entry past the list), which costs a setup, never a picture.
-    private func markShownTriangles(rect: PixelRect) {
-        let count = UInt32(truncatingIfNeeded: triangleCount)
-        let shown = shown
-        shown.update(repeating: 0, count: triangleCount + 1)
-        for j in 0..<rect.height {
-            let row = centreIds + ((j &+ 1) &* centreSide &+ 1)
-            for x in 0..<rect.width { shown[Int(Swift.min(row[x], count))] = 1 }
-            var edges = edgeRows[j]
-            while edges != 0 {
-                let x = edges.trailingZeroBitCount
-                edges &= edges &- 1
-                let s = 2 &* j &* side &+ 2 &* x
-                shown[Int(Swift.min(ids[s], count))] = 1
-                shown[Int(Swift.min(ids[s &+ 1], count))] = 1
-                shown[Int(Swift.min(ids[s &+ side], count))] = 1
-                shown[Int(Swift.min(ids[s &+ side &+ 1], count))] = 1
             }
         }
     }

@@ -21,10 +21,8 @@ final class TileSamples {
     private(set) var listed: UnsafeMutablePointer<ScreenTriangle>
     private(set) var triangleCount = 0
     private var triangleCapacity = 0
-    /// Per entry of `listed`, its setup (written by the resolve before it reads any).
-    private(set) var setups: UnsafeMutablePointer<TriangleSetup>
-    /// Per entry of `listed` (and one more), whether a pixel or sample shows it (see the resolve).
-    private(set) var shown: UnsafeMutablePointer<UInt8>
+    /// Per entry of `listed`, its varyings' planes (when the resolve prepares them).
+    private(set) var planes: UnsafeMutablePointer<TrianglePlanes>
     /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
@@ -32,6 +30,8 @@ final class TileSamples {
     let counts: UnsafeMutablePointer<SIMD2<Int32>>
     /// 128 bytes where the resolve spills a group's lanes to read single ones.
     let groupScratch: UnsafeMutableRawPointer
+    /// The resolve's varyings for a row's fragments.
+    let interpolator: RowInterpolator
     /// The lanes of the raster's `TriangleBatch`.
     let batchLanes: UnsafeMutableRawPointer
 
@@ -56,8 +56,7 @@ final class TileSamples {
         edgeRows = .allocate(capacity: tileSize)
         edgeRows.initialize(repeating: 0, count: tileSize)
         listed = .allocate(capacity: 0)
-        setups = .allocate(capacity: 0)
-        shown = .allocate(capacity: 1)
+        planes = .allocate(capacity: 0)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
         batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
@@ -69,15 +68,16 @@ final class TileSamples {
         counts = .allocate(capacity: tileSize)
         counts.initialize(repeating: .zero, count: tileSize)
         groupScratch = .allocate(byteCount: 128, alignment: 64)
+        interpolator = RowInterpolator(fragments: 2 * tileSize)
         batchLanes = .allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
         batchLanes.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
     }
 
     deinit {
         depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
-        listed.deallocate(); setups.deallocate(); shown.deallocate()
+        listed.deallocate(); planes.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
-        groupScratch.deallocate(); batchLanes.deallocate()
+        groupScratch.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
     }
 
     /// Makes room for `count` triangles in the per-triangle buffers (their contents are not kept).
@@ -86,11 +86,9 @@ final class TileSamples {
         let capacity = Swift.max(256, count, triangleCapacity * 2)
         listed.deallocate()
         listed = .allocate(capacity: capacity)
-        // Setups are written before they are read (the resolve sets up every triangle first).
-        setups.deallocate()
-        setups = .allocate(capacity: capacity)
-        shown.deallocate()
-        shown = .allocate(capacity: capacity + 1)
+        // Planes are written before they are read (the resolve prepares every triangle first).
+        planes.deallocate()
+        planes = .allocate(capacity: capacity)
         triangleCapacity = capacity
     }
 
@@ -118,12 +116,16 @@ final class TileSamples {
         let tileLo = SIMD2(Int32(rect.x0), Int32(rect.y0)) &<< scale
         let tileHi = SIMD2(Int32(rect.x1), Int32(rect.y1)) &<< scale
         let screen = mesh.screen.buffer, indices = mesh.indices.buffer
-        reserve(bins.chunks.reduce(0) { $0 + Int($1.offsets[tile + 1] - $1.offsets[tile]) })
+        let meshTriangles = indices.count / 3
+        reserve(bins.chunks.reduce(0) { total, chunk in
+            chunk.entries[Int(chunk.offsets[tile])..<Int(chunk.offsets[tile + 1])].reduce(total) {
+                $0 + ($1 & (TriangleBins.clippedFlag | TriangleBins.clusterFlag) == TriangleBins.clusterFlag ? TriangleBins.clusterSize : 1)
+            }
+        })
         let listed = listed
         var count = 0
         var batch = TriangleBatch(storage: batchLanes)
-        @inline(__always) func queue(_ t: ScreenTriangle) {
-            let box = boundingBox(t.x, t.y)
+        @inline(__always) func queue(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) {
             // Apron-only triangles draw with the next free id: apron ids are never read.
             batch.add(t, id: UInt32(truncatingIfNeeded: count))
             if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
@@ -132,19 +134,31 @@ final class TileSamples {
             }
             if batch.isFull { batch.draw(into: target) }
         }
+        @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle {
+            let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
+            return ScreenTriangle(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
+                                  triangle: UInt32(truncatingIfNeeded: t))
+        }
         for chunk in bins.chunks {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
             chunk.entries.withUnsafeBufferPointer { entries in
                 for k in first..<end {
                     let e = entries[k]
-                    if e & TriangleBins.clippedFlag == 0 {
-                        let t = Int(e)
-                        let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
-                        queue(ScreenTriangle(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y),
-                                             invW: SIMD3(a.invW, b.invW, c.invW), triangle: e))
+                    if e & TriangleBins.clippedFlag != 0 {
+                        let piece = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
+                        queue(piece, boundingBox(piece.x, piece.y))
+                    } else if e & TriangleBins.clusterFlag != 0 {
+                        // The cluster's triangles that would have been binned here one by one.
+                        let c = Int(e & ~TriangleBins.clusterFlag) &* TriangleBins.clusterSize
+                        for t in c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles) {
+                            let triangle = meshTriangle(t)
+                            let box = boundingBox(triangle.x, triangle.y)
+                            if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
+                        }
                     } else {
-                        queue(chunk.pieces[Int(e & ~TriangleBins.clippedFlag)])
+                        let triangle = meshTriangle(Int(e))
+                        queue(triangle, boundingBox(triangle.x, triangle.y))
                     }
                 }
             }

@@ -11,6 +11,10 @@ struct TriangleBins: Sendable {
     }
 
     static let clippedFlag: UInt32 = 0x8000_0000
+    /// An entry `clusterFlag | c` stands for triangles c · clusterSize ..< (c + 1) · clusterSize
+    /// (those of them whose bounding box meets the tile are drawn).
+    static let clusterFlag: UInt32 = 0x4000_0000
+    static let clusterSize = 32
     /// Triangles per binning job; fixed, so chunking never depends on the thread count.
     static let chunkSize = 16384
 
@@ -27,6 +31,7 @@ struct TriangleBins: Sendable {
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
         let triangleCount = indices.count / 3
+        precondition(triangleCount < Int(Self.clusterFlag), "at most 2^30 triangles")
         let chunkCount = (triangleCount + Self.chunkSize - 1) / Self.chunkSize
         var chunks = [Chunk](repeating: Chunk(), count: chunkCount)
         let tilesX = tilesX, tilesY = tilesY
@@ -45,7 +50,7 @@ struct TriangleBins: Sendable {
                                        capacity: (end - first) * 5 / 4 + 16)
                 defer { writer.deallocate() }
                 var pieces: [ScreenTriangle] = []
-                for t in first..<end {
+                @inline(__always) func bin(_ t: Int) {
                     let i0 = Int(indices[t &* 3]), i1 = Int(indices[t &* 3 &+ 1]), i2 = Int(indices[t &* 3 &+ 2])
                     let a = screen[i0], b = screen[i1], d = screen[i2]
                     if (a.outcode | b.outcode | d.outcode) == 0 {
@@ -53,16 +58,29 @@ struct TriangleBins: Sendable {
                         // Zero area: nothing to draw (both windings are drawn, so only the sign is free).
                         // Inside the guard band, coordinates fit in 24 bits: no overflow.
                         let area = Int64(x.y &- x.x) &* Int64(y.z &- y.x) &- Int64(y.y &- y.x) &* Int64(x.z &- x.x)
-                        if area == 0 { continue }
-                        writer.add(x, y, UInt32(t))
+                        if area == 0 { return }
+                        writer.add(boundingBox(x, y), UInt32(t))
                     } else if (a.outcode & b.outcode & d.outcode & ScreenVertex.behindNear) == 0 {
                         for piece in NearPlaneClipper.clip(clip[i0], clip[i1], clip[i2], triangle: UInt32(t),
                                                            halfWidth: halfWidth, halfHeight: halfHeight,
                                                            near: near, guardBand: guardBand) {
-                            writer.add(piece.x, piece.y, Self.clippedFlag | UInt32(pieces.count))
+                            writer.add(boundingBox(piece.x, piece.y), Self.clippedFlag | UInt32(pieces.count))
                             pieces.append(piece)
                         }
                     }
+                }
+                // A cluster of consecutive triangles that needs no clipping and whose box meets at
+                // most 2 × 2 tiles is binned as one entry (a mesh in a spatially coherent order, like
+                // a surface grid, is nearly all such clusters); the others triangle by triangle.
+                var t = first
+                while t < end {
+                    let clusterEnd = Swift.min(t &+ Self.clusterSize, end)
+                    if let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices), writer.spansAtMost2x2(box) {
+                        writer.add(box, Self.clusterFlag | UInt32(truncatingIfNeeded: t / Self.clusterSize))
+                    } else {
+                        for u in t..<clusterEnd { bin(u) }
+                    }
+                    t = clusterEnd
                 }
                 // Counting sort by tile, stable, so each tile keeps triangle order. Consecutive
                 // triangles mostly fall in the same tile: each run of one tile is counted and copied
@@ -103,6 +121,33 @@ struct TriangleBins: Sendable {
             }
         }
         self.chunks = chunks
+    }
+}
+
+extension TriangleBins {
+    /// The bounding box of the corners of `triangles`, or nil when one of them needs clipping.
+    @inline(__always)
+    static func clusterBox(_ triangles: Range<Int>, screen: UnsafeBufferPointer<ScreenVertex>,
+                           indices: UnsafeBufferPointer<UInt32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>)? {
+        var lo = SIMD2<Int32>(repeating: .max), hi = SIMD2<Int32>(repeating: .min)
+        var codes: UInt32 = 0
+        for t in triangles {
+            let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], d = screen[Int(indices[t &* 3 &+ 2])]
+            codes |= a.outcode | b.outcode | d.outcode
+            let box = boundingBox(SIMD3(a.x, b.x, d.x), SIMD3(a.y, b.y, d.y))
+            lo = SIMD2(Swift.min(lo.x, box.lo.x), Swift.min(lo.y, box.lo.y))
+            hi = SIMD2(Swift.max(hi.x, box.hi.x), Swift.max(hi.y, box.hi.y))
+        }
+        return codes == 0 ? (lo, hi) : nil
+    }
+
+    /// Whether a triangle with bounding box `box` is binned into the tile with pixel corners
+    /// `rect` (its box grown by `BinWriter.margin` meets the tile).
+    @inline(__always)
+    static func binned(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), into rect: PixelRect) -> Bool {
+        let scale = Int32(TriangleRasterizer.subpixelBits), m = BinWriter.margin
+        return box.hi.x &+ m >= Int32(rect.x0) &<< scale && box.lo.x &- m < Int32(rect.x1) &<< scale
+            && box.hi.y &+ m >= Int32(rect.y0) &<< scale && box.lo.y &- m < Int32(rect.y1) &<< scale
     }
 }
 
@@ -153,20 +198,34 @@ struct BinWriter {
     /// (`TileSamples`).
     static let margin = Int32(TriangleRasterizer.subpixelScale / 2)
 
+    /// The tiles a bounding box (grown by `margin`) meets, or nil when it misses the frame.
     @inline(__always)
-    mutating func add(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>, _ entry: UInt32) {
-        let box = boundingBox(x, y)
+    func tiles(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         let x0 = box.lo.x &- Self.margin, x1 = box.hi.x &+ Self.margin
         let y0 = box.lo.y &- Self.margin, y1 = box.hi.y &+ Self.margin
-        if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return }
+        if x1 < 0 || y1 < 0 || x0 >= maxX || y0 >= maxY { return nil }
         let tx0 = Int(Swift.max(x0, 0)) &>> shift, tx1 = Swift.min(Int(x1) &>> shift, tilesX &- 1)
         let ty0 = Int(Swift.max(y0, 0)) &>> shift, ty1 = Swift.min(Int(y1) &>> shift, tilesY &- 1)
-        if tx0 == tx1 && ty0 == ty1 {  // the common case: one tile
-            append(ty0 &* tilesX &+ tx0, entry)
+        return (tx0...tx1, ty0...ty1)
+    }
+
+    /// Whether `box` meets at most 2 × 2 tiles (or none).
+    @inline(__always)
+    func spansAtMost2x2(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) -> Bool {
+        guard let t = tiles(box) else { return true }
+        return t.x.count <= 2 && t.y.count <= 2
+    }
+
+    /// Adds `entry` to every tile its bounding box `box` meets.
+    @inline(__always)
+    mutating func add(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), _ entry: UInt32) {
+        guard let t = tiles(box) else { return }
+        if t.x.count == 1 && t.y.count == 1 {  // the common case: one tile
+            append(t.y.lowerBound &* tilesX &+ t.x.lowerBound, entry)
             return
         }
-        for ty in ty0...ty1 {
-            for tx in tx0...tx1 { append(ty &* tilesX &+ tx, entry) }
+        for ty in t.y {
+            for tx in t.x { append(ty &* tilesX &+ tx, entry) }
         }
     }
 }

@@ -46,10 +46,17 @@ public struct PreparedSurface: Sendable {
         }
         var indices = [UInt32]()
         indices.reserveCapacity((n - 1) * (n - 1) * 6 + 6)
-        for j in 0..<(n - 1) {
-            for i in 0..<(n - 1) {
-                let a = UInt32(j * n + i), b = a + 1, c = a + UInt32(n), d = c + 1
-                indices += [a, b, d, a, d, c]
+        // Cells in blocks of 4 × 4 (32 triangles, a cluster of `TriangleRasterizer`): each
+        // block is small on screen, so the rasterizer bins it as one entry.
+        let cells = n - 1, block = 4
+        for j0 in stride(from: 0, to: cells, by: block) {
+            for i0 in stride(from: 0, to: cells, by: block) {
+                for j in j0..<min(j0 + block, cells) {
+                    for i in i0..<min(i0 + block, cells) {
+                        let a = UInt32(j * n + i), b = a + 1, c = a + UInt32(n), d = c + 1
+                        indices += [a, b, d, a, d, c]
+                    }
+                }
             }
         }
         surfaceTriangles = indices.count / 3

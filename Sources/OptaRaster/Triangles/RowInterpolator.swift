@@ -1,0 +1,94 @@
+/// Perspective-correct varyings for one row of a tile's fragments, 8 fragments at a time.
+///
+/// The resolve records each fragment (its mesh triangle, the triangle's clip-space corners and
+/// the pixel's x); `interpolate` then finds the barycentrics of 8 fragments per vector operation
+/// and weights their vertices' varyings. A fragment's barycentrics are the triple products
+/// e_k = c_(k+1) · (c_(k+2) × p) over (x, y, w), with p = (u, v, 1) the pixel in device
+/// coordinates, divided by their sum; they are right for triangles the near plane cut, too. On a
+/// fine mesh each triangle shows a pixel or two, so this costs less than preparing each
+/// triangle's planes first.
+struct RowInterpolator {
+    /// Fragments a row can hold (a multiple of 8).
+    let capacity: Int
+    /// Per fragment: its mesh triangle, and its pixel's x in frame pixels.
+    private let triangles: UnsafeMutablePointer<UInt32>
+    private let xs: UnsafeMutablePointer<Float>
+    /// The corners' x, y and w, one run of `capacity` floats per corner and coordinate (9 runs).
+    private let corners: UnsafeMutablePointer<Float>
+    /// The barycentric weights, one run of `capacity` per corner.
+    private let weights: UnsafeMutablePointer<Float>
+
+    init(fragments: Int) {
+        capacity = (fragments + 7) & ~7
+        triangles = .allocate(capacity: capacity)
+        triangles.initialize(repeating: 0, count: capacity)
+        xs = .allocate(capacity: capacity)
+        xs.initialize(repeating: 0, count: capacity)
+        corners = .allocate(capacity: 9 * capacity)
+        corners.initialize(repeating: 0, count: 9 * capacity)
+        weights = .allocate(capacity: 3 * capacity)
+        weights.initialize(repeating: 0, count: 3 * capacity)
+    }
+
+    func deallocate() {
+        triangles.deallocate(); xs.deallocate(); corners.deallocate(); weights.deallocate()
+    }
+
+    /// Records fragment `n`: mesh triangle `triangle` at the pixel centre with x `px`.
+    @inline(__always)
+    func record(_ n: Int, triangle: UInt32, px: Float, mesh: MeshBuffers) {
+        let indices = mesh.indices.buffer, clip = mesh.clip.buffer
+        let t = Int(triangle)
+        let c0 = clip[Int(indices[3 &* t])], c1 = clip[Int(indices[3 &* t &+ 1])], c2 = clip[Int(indices[3 &* t &+ 2])]
+        triangles[n] = triangle
+        xs[n] = px
+        let run = capacity
+        corners[n] = c0.x; corners[run &+ n] = c0.y; corners[2 &* run &+ n] = c0.w
+        corners[3 &* run &+ n] = c1.x; corners[4 &* run &+ n] = c1.y; corners[5 &* run &+ n] = c1.w
+        corners[6 &* run &+ n] = c2.x; corners[7 &* run &+ n] = c2.y; corners[8 &* run &+ n] = c2.w
+    }
+
+    /// Writes the varyings of fragments 0..<count, all on the row of pixel centres at `py`, to
+    /// `varyings`. `ndcX`, `ndcY`: device units per pixel.
+    @inline(__always)
+    func interpolate(count: Int, py: Float, ndcX: Float, ndcY: Float, mesh: MeshBuffers,
+                     into varyings: UnsafeMutablePointer<SIMD8<Float>>) {
+        let run = capacity
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
+            UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+        }
+        @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
+            UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
+        }
+        let v = SIMD8<Float>(repeating: py * ndcY + 1)
+        var g = 0
+        while g < count {
+            let u = load(xs + g) * ndcX - 1
+            let x0 = load(corners + g), y0 = load(corners + (run &+ g)), w0 = load(corners + (2 &* run &+ g))
+            let x1 = load(corners + (3 &* run &+ g)), y1 = load(corners + (4 &* run &+ g)), w1 = load(corners + (5 &* run &+ g))
+            let x2 = load(corners + (6 &* run &+ g)), y2 = load(corners + (7 &* run &+ g)), w2 = load(corners + (8 &* run &+ g))
+            /// c · (d × p) for corners c, d.
+            @inline(__always) func triple(_ cx: SIMD8<Float>, _ cy: SIMD8<Float>, _ cw: SIMD8<Float>,
+                                          _ dx: SIMD8<Float>, _ dy: SIMD8<Float>, _ dw: SIMD8<Float>) -> SIMD8<Float> {
+                let px = dy - dw * v, py = dw * u - dx, pw = dx * v - dy * u
+                return cx * px + cy * py + cw * pw
+            }
+            let e0 = triple(x1, y1, w1, x2, y2, w2)
+            let e1 = triple(x2, y2, w2, x0, y0, w0)
+            let e2 = triple(x0, y0, w0, x1, y1, w1)
+            let inverse = 1 / (e0 + e1 + e2)
+            store(e0 * inverse, weights + g)
+            store(e1 * inverse, weights + (run &+ g))
+            store(e2 * inverse, weights + (2 &* run &+ g))
+            g &+= 8
+        }
+        let indices = mesh.indices.buffer, vertexVaryings = mesh.varyings.buffer
+        for k in 0..<count {
+            let t = Int(triangles[k])
+            let a = vertexVaryings[Int(indices[3 &* t])], b = vertexVaryings[Int(indices[3 &* t &+ 1])]
+            let c = vertexVaryings[Int(indices[3 &* t &+ 2])]
+            // Fused multiply-adds: 8 lanes each (a separate product and sum compile to two instructions).
+            varyings[k] = (a * weights[k]).addingProduct(b, weights[run &+ k]).addingProduct(c, weights[2 &* run &+ k])
+        }
+    }
+}
