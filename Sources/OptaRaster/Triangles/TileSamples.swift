@@ -134,6 +134,13 @@ final class TileSamples {
             }
             if batch.isFull { batch.draw(into: target) }
         }
+        /// `queue` for a triangle known to lie inside the tile.
+        @inline(__always) func queueListed(_ t: ScreenTriangle) {
+            batch.add(t, id: UInt32(truncatingIfNeeded: count))
+            (listed + count).initialize(to: t)
+            count &+= 1
+            if batch.isFull { batch.draw(into: target) }
+        }
         @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle {
             let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
             return ScreenTriangle(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
@@ -149,12 +156,18 @@ final class TileSamples {
                         let piece = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
                         queue(piece, boundingBox(piece.x, piece.y))
                     } else if e & TriangleBins.clusterFlag != 0 {
-                        // The cluster's triangles that would have been binned here one by one.
-                        let c = Int(e & ~TriangleBins.clusterFlag) &* TriangleBins.clusterSize
-                        for t in c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles) {
-                            let triangle = meshTriangle(t)
-                            let box = boundingBox(triangle.x, triangle.y)
-                            if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
+                        let c = Int(e & (TriangleBins.oneTileFlag &- 1)) &* TriangleBins.clusterSize
+                        let triangles = c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles)
+                        if e & TriangleBins.oneTileFlag != 0 {
+                            // Every triangle lies inside the tile.
+                            for t in triangles { queueListed(meshTriangle(t)) }
+                        } else {
+                            // The triangles that would have been binned here one by one.
+                            for t in triangles {
+                                let triangle = meshTriangle(t)
+                                let box = boundingBox(triangle.x, triangle.y)
+                                if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
+                            }
                         }
                     } else {
                         let triangle = meshTriangle(Int(e))

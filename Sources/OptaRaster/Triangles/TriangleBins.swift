@@ -14,6 +14,9 @@ struct TriangleBins: Sendable {
     /// An entry `clusterFlag | c` stands for triangles c · clusterSize ..< (c + 1) · clusterSize
     /// (those of them whose bounding box meets the tile are drawn).
     static let clusterFlag: UInt32 = 0x4000_0000
+    /// With `clusterFlag`: the cluster's box, grown by the margin, lies inside one tile and the
+    /// frame, so every triangle of it is binned there.
+    static let oneTileFlag: UInt32 = 0x2000_0000
     static let clusterSize = 32
     /// Triangles per binning job; fixed, so chunking never depends on the thread count.
     static let chunkSize = 16384
@@ -31,7 +34,7 @@ struct TriangleBins: Sendable {
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
         let triangleCount = indices.count / 3
-        precondition(triangleCount < Int(Self.clusterFlag), "at most 2^30 triangles")
+        precondition(triangleCount < Int(Self.oneTileFlag), "at most 2^29 triangles")
         let chunkCount = (triangleCount + Self.chunkSize - 1) / Self.chunkSize
         var chunks = [Chunk](repeating: Chunk(), count: chunkCount)
         let tilesX = tilesX, tilesY = tilesY
@@ -76,7 +79,8 @@ struct TriangleBins: Sendable {
                 while t < end {
                     let clusterEnd = Swift.min(t &+ Self.clusterSize, end)
                     if let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices), writer.spansAtMost2x2(box) {
-                        writer.add(box, Self.clusterFlag | UInt32(truncatingIfNeeded: t / Self.clusterSize))
+                        let oneTile = writer.liesInOneTile(box) ? Self.oneTileFlag : 0
+                        writer.add(box, Self.clusterFlag | oneTile | UInt32(truncatingIfNeeded: t / Self.clusterSize))
                     } else {
                         for u in t..<clusterEnd { bin(u) }
                     }
@@ -207,6 +211,15 @@ struct BinWriter {
         let tx0 = Int(Swift.max(x0, 0)) &>> shift, tx1 = Swift.min(Int(x1) &>> shift, tilesX &- 1)
         let ty0 = Int(Swift.max(y0, 0)) &>> shift, ty1 = Swift.min(Int(y1) &>> shift, tilesY &- 1)
         return (tx0...tx1, ty0...ty1)
+    }
+
+    /// Whether `box`, grown by `margin`, lies inside the frame and one tile.
+    @inline(__always)
+    func liesInOneTile(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) -> Bool {
+        let x0 = box.lo.x &- Self.margin, x1 = box.hi.x &+ Self.margin
+        let y0 = box.lo.y &- Self.margin, y1 = box.hi.y &+ Self.margin
+        return x0 >= 0 && y0 >= 0 && x1 < maxX && y1 < maxY && x0 &>> Int32(shift) == x1 &>> Int32(shift)
+            && y0 &>> Int32(shift) == y1 &>> Int32(shift)
     }
 
     /// Whether `box` meets at most 2 × 2 tiles (or none).
