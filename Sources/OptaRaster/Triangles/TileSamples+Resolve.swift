@@ -31,14 +31,13 @@ extension TileSamples {
         }
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
-            let triangle = listed[Int(id)].triangle
             if perTriangle {
                 bv[n] = planes[Int(id)].varyings(u: px * ndcX - 1, v: py * ndcY + 1)
             } else {
-                interpolator.record(n, triangle: triangle, px: px, mesh: mesh)
+                interpolator.record(n, triangle: listed[Int(id)].triangle, px: px, mesh: mesh)
             }
             if keepFragments {
-                bf[n] = TriangleSetup(triangle: triangle, mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
+                bf[n] = TriangleSetup(triangle: listed[Int(id)].triangle, mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
             }
             n &+= 1
         }
@@ -107,9 +106,10 @@ extension TileSamples {
                     counts[lx &+ p] = .zero
                     depthRow?[x0 &+ p] = 0
                 }
-                if groupEdges == 0 && (~covered).isZero {
-                    for p in 0..<m { centrePixel(p, &n) }
-                    if m == 8 { counts[lx] = SIMD2(4, 8) }  // the whole group in one copy (below)
+                if groupEdges == 0 && (~covered).isZero && m == 8 {
+                    for p in 0..<8 { add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n) }
+                    counts[lx] = SIMD2(4, 8)  // the whole group in one copy (below)
+                    if let d = depthRow { UnsafeMutableRawPointer(d + x0).storeBytes(of: centres, as: SIMD8<Float>.self) }
                 } else if groupEdges == 0 && covered.isZero {
                     for p in 0..<m { emptyPixel(p) }
                 } else {
