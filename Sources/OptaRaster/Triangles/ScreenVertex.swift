@@ -34,3 +34,13 @@ struct ScreenTriangle: Sendable {
     /// The mesh triangle it shows (a piece of it, when clipped).
     var triangle: UInt32
 }
+
+extension ScreenTriangle {
+    /// Mesh triangle `t` (three indices from `t · 3`) with corners `screen`.
+    @inline(__always)
+    init(_ t: Int, screen: UnsafeBufferPointer<ScreenVertex>, indices: UnsafeBufferPointer<UInt32>) {
+        let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
+        self.init(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
+                  triangle: UInt32(truncatingIfNeeded: t))
+    }
+}

@@ -43,7 +43,7 @@ extension TileSamples {
 
     /// Pass 2: clears the 2×2 samples of rows with edge pixels and draws there every listed
     /// triangle whose bounding box touches an edge pixel.
-    func drawEdgeSamples(rect: PixelRect, farInvW: Float) {
+    func drawEdgeSamples(rect: PixelRect, farInvW: Float, mesh: MeshBuffers) {
         let side = side
         for j in 0..<rect.height where edgeRows[j] != 0 {
             depth.advanced(by: 2 &* j &* side).update(repeating: farInvW, count: 2 &* side)
@@ -56,7 +56,7 @@ extension TileSamples {
         let edges = edgeRows
         var batch = TriangleBatch(storage: batchLanes)
         for k in 0..<triangleCount {
-            let t = listed[k]
+            let t = listedScreenTriangle(k, mesh: mesh)
             let box = boundingBox(t.x, t.y)
             // Pixels the bounding box touches, clamped to the tile.
             let lo = ((box.lo &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)

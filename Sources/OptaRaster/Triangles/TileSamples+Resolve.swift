@@ -26,7 +26,7 @@ extension TileSamples {
         let perTriangle = triangleCount * Self.pixelsPerTriangleForPlanes <= rect.width * rect.height
         if perTriangle {
             for k in 0..<triangleCount {
-                (planes + k).initialize(to: TrianglePlanes(TriangleSetup(triangle: listed[k].triangle, mesh: mesh), mesh: mesh))
+                (planes + k).initialize(to: TrianglePlanes(TriangleSetup(triangle: listedTriangle(k), mesh: mesh), mesh: mesh))
             }
         }
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
@@ -34,10 +34,10 @@ extension TileSamples {
             if perTriangle {
                 bv[n] = planes[Int(id)].varyings(u: px * ndcX - 1, v: py * ndcY + 1)
             } else {
-                interpolator.record(n, triangle: listed[Int(id)].triangle, px: px, mesh: mesh)
+                interpolator.record(n, triangle: listedTriangle(Int(id)), px: px, mesh: mesh)
             }
             if keepFragments {
-                bf[n] = TriangleSetup(triangle: listed[Int(id)].triangle, mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
+                bf[n] = TriangleSetup(triangle: listedTriangle(Int(id)), mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
             }
             n &+= 1
         }

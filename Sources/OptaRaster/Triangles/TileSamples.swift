@@ -17,8 +17,12 @@ final class TileSamples {
     let centreIds: UnsafeMutablePointer<UInt32>
     /// Per pixel row of the tile, bit x − x0 set where the pixel is an edge.
     let edgeRows: UnsafeMutablePointer<UInt64>
-    /// The tile's triangles in drawing order (every one whose bounding box meets the tile): ids index this list.
-    private(set) var listed: UnsafeMutablePointer<ScreenTriangle>
+    /// The tile's triangles in drawing order (every one whose bounding box meets the tile): ids
+    /// index this list. An entry is a mesh triangle, or `TriangleBins.clippedFlag | p` for
+    /// `listedPieces[p]` (4 bytes an entry keep the list in cache; see `listedTriangle`).
+    private(set) var listed: UnsafeMutablePointer<UInt32>
+    /// The pieces of clipped triangles that `listed` names.
+    private(set) var listedPieces: [ScreenTriangle] = []
     private(set) var triangleCount = 0
     private var triangleCapacity = 0
     /// Per entry of `listed`, its varyings' planes (when the resolve prepares them).
@@ -98,7 +102,7 @@ final class TileSamples {
     func rasterize(tile: Int, rect: PixelRect, bins: TriangleBins, mesh: MeshBuffers, farInvW: Float) -> Bool {
         guard bins.chunks.contains(where: { $0.offsets[tile] != $0.offsets[tile + 1] }) else { return false }
         drawCentres(tile: tile, rect: rect, bins: bins, mesh: mesh, farInvW: farInvW)
-        if findEdges(rect: rect, farInvW: farInvW) { drawEdgeSamples(rect: rect, farInvW: farInvW) }
+        if findEdges(rect: rect, farInvW: farInvW) { drawEdgeSamples(rect: rect, farInvW: farInvW, mesh: mesh) }
         return true
     }
 
@@ -123,29 +127,32 @@ final class TileSamples {
             }
         })
         let listed = listed
+        listedPieces.removeAll(keepingCapacity: true)
         var count = 0
         var batch = TriangleBatch(storage: batchLanes)
-        @inline(__always) func queue(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) {
+        /// Draws `t` and lists it (as `entry`) if its box meets the tile.
+        @inline(__always) func queue(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), piece: Bool) {
             // Apron-only triangles draw with the next free id: apron ids are never read.
             batch.add(t, id: UInt32(truncatingIfNeeded: count))
             if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
-                (listed + count).initialize(to: t)
+                if piece {
+                    listed[count] = TriangleBins.clippedFlag | UInt32(truncatingIfNeeded: listedPieces.count)
+                    listedPieces.append(t)
+                } else {
+                    listed[count] = t.triangle
+                }
                 count &+= 1
             }
             if batch.isFull { batch.draw(into: target) }
         }
-        /// `queue` for a triangle known to lie inside the tile.
+        /// `queue` for a mesh triangle known to lie inside the tile.
         @inline(__always) func queueListed(_ t: ScreenTriangle) {
             batch.add(t, id: UInt32(truncatingIfNeeded: count))
-            (listed + count).initialize(to: t)
+            listed[count] = t.triangle
             count &+= 1
             if batch.isFull { batch.draw(into: target) }
         }
-        @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle {
-            let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], c = screen[Int(indices[t &* 3 &+ 2])]
-            return ScreenTriangle(x: SIMD3(a.x, b.x, c.x), y: SIMD3(a.y, b.y, c.y), invW: SIMD3(a.invW, b.invW, c.invW),
-                                  triangle: UInt32(truncatingIfNeeded: t))
-        }
+        @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle { ScreenTriangle(t, screen: screen, indices: indices) }
         for chunk in bins.chunks {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
@@ -154,7 +161,7 @@ final class TileSamples {
                     let e = entries[k]
                     if e & TriangleBins.clippedFlag != 0 {
                         let piece = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
-                        queue(piece, boundingBox(piece.x, piece.y))
+                        queue(piece, boundingBox(piece.x, piece.y), piece: true)
                     } else if e & TriangleBins.clusterFlag != 0 {
                         let c = Int(e & (TriangleBins.oneTileFlag &- 1)) &* TriangleBins.clusterSize
                         let triangles = c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles)
@@ -166,17 +173,32 @@ final class TileSamples {
                             for t in triangles {
                                 let triangle = meshTriangle(t)
                                 let box = boundingBox(triangle.x, triangle.y)
-                                if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
+                                if TriangleBins.binned(box, into: rect) { queue(triangle, box, piece: false) }
                             }
                         }
                     } else {
                         let triangle = meshTriangle(Int(e))
-                        queue(triangle, boundingBox(triangle.x, triangle.y))
+                        queue(triangle, boundingBox(triangle.x, triangle.y), piece: false)
                     }
                 }
             }
         }
         batch.draw(into: target)
         triangleCount = count
+    }
+
+    /// The mesh triangle that listed triangle `k` shows.
+    @inline(__always)
+    func listedTriangle(_ k: Int) -> UInt32 {
+        let e = listed[k]
+        return e & TriangleBins.clippedFlag == 0 ? e : listedPieces[Int(e & ~TriangleBins.clippedFlag)].triangle
+    }
+
+    /// Listed triangle `k` as drawn.
+    @inline(__always)
+    func listedScreenTriangle(_ k: Int, mesh: MeshBuffers) -> ScreenTriangle {
+        let e = listed[k]
+        return e & TriangleBins.clippedFlag == 0 ? ScreenTriangle(Int(e), screen: mesh.screen.buffer, indices: mesh.indices.buffer)
+            : listedPieces[Int(e & ~TriangleBins.clippedFlag)]
     }
 }
