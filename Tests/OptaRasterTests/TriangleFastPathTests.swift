@@ -1,0 +1,171 @@
+@testable import OptaRaster
+import Testing
+
+/// The rasterizer's shortcuts for fine meshes (tiny-triangle lanes, cluster binning, row
+/// interpolation) against the plain paths they stand in for.
+@Suite struct TriangleFastPathTests {
+    @Test func tinyTrianglesCoverWhatTheWidePathCovers() {
+        // Triangles a few samples across (the tiny lanes of a batch) against the 64-bit raster,
+        // each alone on a 2×2-sample grid: the same samples, at the same depth.
+        var random = FastPathRandom(seed: 0x7E1E)
+        let side = 32
+        for round in 0..<400 {
+            let c = SIMD2<Int32>(Int32(random.below(2500)) + 1000, Int32(random.below(2500)) + 1000)
+            func corner() -> Int32 { Int32(random.below(700)) - 350 }
+            let x = SIMD3(c.x, c.x &+ corner(), c.x &+ corner()), y = SIMD3(c.y, c.y &+ corner(), c.y &+ corner())
+            let invW = SIMD3(random.unit() + 0.5, random.unit() + 0.5, random.unit() + 0.5)
+            var batchDepth = [Float](repeating: 0, count: side * side + 64), batchIds = [UInt32](repeating: 9, count: side * side + 64)
+            var wideDepth = batchDepth, wideIds = batchIds
+            let storage = UnsafeMutableRawPointer.allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
+            defer { storage.deallocate() }
+            storage.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
+            batchDepth.withUnsafeMutableBufferPointer { d in
+                batchIds.withUnsafeMutableBufferPointer { i in
+                    let target = SampleTarget(grid: .quad, origin: .zero, width: side, height: side, side: side,
+                                              depth: d.baseAddress!, ids: i.baseAddress!)
+                    var batch = TriangleBatch(storage: storage)
+                    batch.add(ScreenTriangle(x: x, y: y, invW: invW, triangle: 0), id: 1)
+                    batch.draw(into: target)
+                }
+            }
+            wideDepth.withUnsafeMutableBufferPointer { d in
+                wideIds.withUnsafeMutableBufferPointer { i in
+                    let target = SampleTarget(grid: .quad, origin: .zero, width: side, height: side, side: side,
+                                              depth: d.baseAddress!, ids: i.baseAddress!)
+                    LargeTriangle.draw(x: x, y: y, invW: invW, id: 1, into: target)
+                }
+            }
+            #expect(batchIds == wideIds, "round \(round)")
+            let worst = zip(batchDepth, wideDepth).map { abs($0 - $1) }.max() ?? 0
+            #expect(worst < 1e-4, "round \(round)")
+        }
+    }
+
+    @Test func clusterBinningDrawsWhatTriangleBinningDraws() {
+        // A fine, tilted grid (cells of about 3 pixels) in its own order, which bins by clusters,
+        // and with its triangles shuffled, which bins them one by one: the same picture.
+        let n = 90, width = 300, height = 200
+        var clip: [SIMD4<Float>] = [], varyings: [SIMD8<Float>] = []
+        for j in 0..<n {
+            for i in 0..<n {
+                let u = Float(i) / Float(n - 1), v = Float(j) / Float(n - 1)
+                let w = 1 + 2 * v
+                clip.append(SIMD4((u * 2.2 - 1.1) * w, (v * 2.2 - 1.1) * w, 0, w))
+                varyings.append(SIMD8(0.2 + 0.6 * u, 0.3 + 0.5 * v, 0.5, 0, 0, 0, 0, 0))
+            }
+        }
+        var triangles: [SIMD3<UInt32>] = []
+        for j0 in stride(from: 0, to: n - 1, by: 4) {
+            for i0 in stride(from: 0, to: n - 1, by: 4) {
+                for j in j0..<min(j0 + 4, n - 1) {
+                    for i in i0..<min(i0 + 4, n - 1) {
+                        let a = UInt32(j * n + i), b = a + 1, c = a + UInt32(n), d = c + 1
+                        triangles += [SIMD3(a, b, d), SIMD3(a, d, c)]
+                    }
+                }
+            }
+        }
+        var random = FastPathRandom(seed: 0xC105)
+        var shuffled = triangles
+        for k in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(k, Int(random.below(UInt64(k + 1)))) }
+        func indices(_ t: [SIMD3<UInt32>]) -> [UInt32] { t.flatMap { [$0.x, $0.y, $0.z] } }
+
+        func clusterEntries(_ indices: [UInt32]) -> Int {
+            let screen = clip.map { ScreenVertex.project($0, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
+                                                         near: 0.1, guardBand: TriangleRasterizer.guardBand) }
+            let bins = screen.withUnsafeBufferPointer { s in
+                clip.withUnsafeBufferPointer { c in
+                    indices.withUnsafeBufferPointer { i in
+                        TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: 64,
+                                     near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 1)
+                    }
+                }
+            }
+            return bins.chunks.reduce(0) { total, chunk in
+                total + chunk.entries.filter { $0 & (TriangleBins.clippedFlag | TriangleBins.clusterFlag) == TriangleBins.clusterFlag }.count
+            }
+        }
+        // Shuffled, a cluster only rarely happens to fall within 2 × 2 tiles.
+        let clustered = clusterEntries(indices(triangles)), shuffledClusters = clusterEntries(indices(shuffled))
+        #expect(clustered > 100)
+        #expect(shuffledClusters * 10 < clustered)
+
+        func render(_ indices: [UInt32], threads: Int) -> [UInt32] {
+            var fb = Framebuffer(width: width, height: height)
+            _ = TriangleRasterizer.render(clip: clip, indices: indices, varyings: varyings, shader: ColourFromVaryings(),
+                                          background: 0, near: 0.1, far: 100, into: &fb, threads: threads)
+            return fb.pixels
+        }
+        let ordered = render(indices(triangles), threads: 2)
+        #expect(ordered.filter { $0 != 0 }.count > width * height / 3)
+        #expect(ordered == render(indices(shuffled), threads: 1))
+    }
+
+    @Test func rowInterpolationMatchesTrianglePlanes() {
+        // Random triangles at different depths, fragments at pixel centres inside them: the 8-wide
+        // row interpolation and the per-triangle planes give the same varyings.
+        var random = FastPathRandom(seed: 0x1A7E)
+        var clip: [SIMD4<Float>] = [], varyings: [SIMD8<Float>] = []
+        for _ in 0..<60 {
+            let w = 0.5 + 4 * random.unit()
+            clip.append(SIMD4((random.unit() * 2 - 1) * w, (random.unit() * 2 - 1) * w, 0, w))
+            varyings.append(SIMD8((0..<8).map { _ in random.unit() * 10 - 5 }))
+        }
+        let indices = (0..<60).map { UInt32($0) }
+        let screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
+        let width = 200, height = 100
+        let ndcX = 2 / Float(width), ndcY = -2 / Float(height)
+        clip.withUnsafeBufferPointer { c in
+            indices.withUnsafeBufferPointer { i in
+                varyings.withUnsafeBufferPointer { v in
+                    screen.withUnsafeBufferPointer { s in
+                        let mesh = MeshBuffers(screen: SendableBuffer(s), clip: SendableBuffer(c), indices: SendableBuffer(i),
+                                               varyings: SendableBuffer(v))
+                        let interpolator = RowInterpolator(fragments: 21)
+                        defer { interpolator.deallocate() }
+                        let out = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: interpolator.capacity)
+                        defer { out.deallocate() }
+                        for row in 0..<10 {
+                            let py = Float(row * 10) + 0.5
+                            var expected: [SIMD8<Float>] = []
+                            for n in 0..<21 {
+                                let triangle = UInt32(random.below(20))
+                                let px = Float(random.below(UInt64(width))) + 0.5
+                                interpolator.record(n, triangle: triangle, px: px, mesh: mesh)
+                                let planes = TrianglePlanes(TriangleSetup(triangle: triangle, mesh: mesh), mesh: mesh)
+                                expected.append(planes.varyings(u: px * ndcX - 1, v: py * ndcY + 1))
+                            }
+                            interpolator.interpolate(count: 21, py: py, ndcX: ndcX, ndcY: ndcY, mesh: mesh, into: out)
+                            for n in 0..<21 {
+                                let scale = max(1, (expected[n] * expected[n]).max().squareRoot())
+                                let error = ((out[n] - expected[n]) * (out[n] - expected[n])).max().squareRoot()
+                                // Outside its triangle a fragment extrapolates: compare relative to the values' size.
+                                #expect(error <= 1e-3 * scale, "row \(row) fragment \(n)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Colours a fragment by its first three varyings.
+private struct ColourFromVaryings: FragmentShader {
+    func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { SIMD4(varyings[0], varyings[1], varyings[2], 1) }
+}
+
+/// A small deterministic random source (SplitMix64).
+private struct FastPathRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: UInt64) -> UInt64 { next() % n }
+    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
+}
