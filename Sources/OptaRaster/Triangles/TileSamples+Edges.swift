@@ -55,8 +55,9 @@ extension TileSamples {
         let last = SIMD2(Int32(rect.width - 1), Int32(rect.height - 1))
         let edges = edgeRows
         var batch = TriangleBatch(storage: batchLanes)
+        let listed = listedTriangles
         for k in 0..<triangleCount {
-            let t = listedScreenTriangle(k, mesh: mesh)
+            let t = listed.screenTriangle(k, mesh: mesh)
             let box = boundingBox(t.x, t.y)
             // Pixels the bounding box touches, clamped to the tile.
             let lo = ((box.lo &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)

@@ -32,7 +32,7 @@ final class TileSamples {
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
     let batchColors: UnsafeMutablePointer<UInt32>
     let counts: UnsafeMutablePointer<SIMD2<Int32>>
-    /// 128 bytes where the resolve spills a group's lanes to read single ones.
+    /// 256 bytes where the resolve spills a group's lanes to read single ones.
     let groupScratch: UnsafeMutableRawPointer
     /// The resolve's varyings for a row's fragments.
     let interpolator: RowInterpolator
@@ -71,7 +71,7 @@ final class TileSamples {
         batchColors.initialize(repeating: 0, count: 2 * tileSize)
         counts = .allocate(capacity: tileSize)
         counts.initialize(repeating: .zero, count: tileSize)
-        groupScratch = .allocate(byteCount: 128, alignment: 64)
+        groupScratch = .allocate(byteCount: 256, alignment: 64)
         interpolator = RowInterpolator(fragments: 2 * tileSize)
         batchLanes = .allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
         batchLanes.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
@@ -187,18 +187,29 @@ final class TileSamples {
         triangleCount = count
     }
 
+    /// The tile's list as the passes after drawing read it.
+    var listedTriangles: ListedTriangles { ListedTriangles(entries: listed, pieces: listedPieces) }
+}
+
+/// A tile's listed triangles (`TileSamples.listed` and its clipped pieces), copied into a local
+/// value once per pass: reading the class's `listedPieces` in a loop costs a dynamic exclusivity
+/// check each time.
+struct ListedTriangles {
+    let entries: UnsafeMutablePointer<UInt32>
+    let pieces: [ScreenTriangle]
+
     /// The mesh triangle that listed triangle `k` shows.
     @inline(__always)
-    func listedTriangle(_ k: Int) -> UInt32 {
-        let e = listed[k]
-        return e & TriangleBins.clippedFlag == 0 ? e : listedPieces[Int(e & ~TriangleBins.clippedFlag)].triangle
+    func triangle(_ k: Int) -> UInt32 {
+        let e = entries[k]
+        return e & TriangleBins.clippedFlag == 0 ? e : pieces[Int(e & ~TriangleBins.clippedFlag)].triangle
     }
 
     /// Listed triangle `k` as drawn.
     @inline(__always)
-    func listedScreenTriangle(_ k: Int, mesh: MeshBuffers) -> ScreenTriangle {
-        let e = listed[k]
+    func screenTriangle(_ k: Int, mesh: MeshBuffers) -> ScreenTriangle {
+        let e = entries[k]
         return e & TriangleBins.clippedFlag == 0 ? ScreenTriangle(Int(e), screen: mesh.screen.buffer, indices: mesh.indices.buffer)
-            : listedPieces[Int(e & ~TriangleBins.clippedFlag)]
+            : pieces[Int(e & ~TriangleBins.clippedFlag)]
     }
 }
