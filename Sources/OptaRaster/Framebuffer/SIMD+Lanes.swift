@@ -43,3 +43,12 @@ extension SIMD8 where Scalar == Int32 {
         return self &- (d & (d &>> 31))
     }
 }
+
+extension SIMD4 where Scalar == Int32 {
+    /// Lane-wise minimum with `o`, for lanes whose difference does not overflow.
+    @inlinable @inline(always)
+    public func lanesMin(_ o: SIMD4<Int32>) -> SIMD4<Int32> {
+        let d = self &- o
+        return o &+ (d & (d &>> 31))
+    }
+}

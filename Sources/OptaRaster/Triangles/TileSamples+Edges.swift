@@ -54,20 +54,31 @@ extension TileSamples {
                                   depth: depth, ids: ids)
         let last = SIMD2(Int32(rect.width - 1), Int32(rect.height - 1))
         let edges = edgeRows
+        /// Whether the box (fixed point, meeting the tile) touches an edge pixel.
+        @inline(__always) func touchesEdge(_ lo: SIMD2<Int32>, _ hi: SIMD2<Int32>) -> Bool {
+            // Pixels the box touches, clamped to the tile.
+            let lo = ((lo &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
+            let hi = ((hi &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
+            let columns = (UInt64.max >> UInt64(63 &- (hi.x &- lo.x))) << UInt64(lo.x)
+            for j in Int(lo.y)...Int(hi.y) where edges[j] & columns != 0 { return true }
+            return false
+        }
         var batch = TriangleBatch(storage: batchLanes)
         let listed = listedTriangles
-        for k in 0..<triangleCount {
-            let t = listed.screenTriangle(k, mesh: mesh)
-            let box = boundingBox(t.x, t.y)
-            // Pixels the bounding box touches, clamped to the tile.
-            let lo = ((box.lo &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
-            let hi = ((box.hi &- origin) &>> scale).clamped(lowerBound: .zero, upperBound: last)
-            let columns = (UInt64.max >> UInt64(63 &- (hi.x &- lo.x))) << UInt64(lo.x)
-            var touches = false
-            for j in Int(lo.y)...Int(hi.y) where edges[j] & columns != 0 { touches = true; break }
-            if touches {
-                batch.add(t, id: UInt32(truncatingIfNeeded: k))
-                if batch.isFull { batch.draw(into: target) }
+        var first = 0
+        // Pass 1's batches first: most lie away from every edge pixel.
+        for b in 0..<batchCount {
+            let end = Int(batchEnds[b])
+            defer { first = end }
+            let box = batchBoxes[b]
+            if first == end || !touchesEdge(box.lowHalf, box.highHalf) { continue }
+            for k in first..<end {
+                let t = listed.screenTriangle(k, mesh: mesh)
+                let box = boundingBox(t.x, t.y)
+                if touchesEdge(box.lo, box.hi) {
+                    batch.add(t, id: UInt32(truncatingIfNeeded: k))
+                    if batch.isFull { batch.draw(into: target) }
+                }
             }
         }
         batch.draw(into: target)

@@ -21,6 +21,12 @@ final class TileSamples {
     /// index this list. An entry is a mesh triangle, or `TriangleBins.clippedFlag | p` for
     /// `listedPieces[p]` (4 bytes an entry keep the list in cache; see `listedTriangle`).
     private(set) var listed: UnsafeMutablePointer<UInt32>
+    /// The batches pass 1 drew, in order: where each one's listed triangles end (they start where
+    /// the previous one's end) and the bounding box of its triangles (fixed point), so pass 2 can
+    /// skip a batch far from every edge pixel at once.
+    private(set) var batchEnds: UnsafeMutablePointer<Int32>
+    private(set) var batchBoxes: UnsafeMutablePointer<SIMD4<Int32>>
+    private(set) var batchCount = 0
     /// The pieces of clipped triangles that `listed` names.
     private(set) var listedPieces: [ScreenTriangle] = []
     private(set) var triangleCount = 0
@@ -61,6 +67,8 @@ final class TileSamples {
         edgeRows.initialize(repeating: 0, count: tileSize)
         listed = .allocate(capacity: 0)
         planes = .allocate(capacity: 0)
+        batchEnds = .allocate(capacity: 0)
+        batchBoxes = .allocate(capacity: 0)
         // Varyings are readable up to a whole group of 8 past the last fragment (`FragmentBatch`).
         batchVaryings = .allocate(capacity: 2 * tileSize + 8)
         batchVaryings.initialize(repeating: .zero, count: 2 * tileSize + 8)
@@ -79,7 +87,7 @@ final class TileSamples {
 
     deinit {
         depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
-        listed.deallocate(); planes.deallocate()
+        listed.deallocate(); planes.deallocate(); batchEnds.deallocate(); batchBoxes.deallocate()
         batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
         groupScratch.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
     }
@@ -93,6 +101,11 @@ final class TileSamples {
         // Planes are written before they are read (the resolve prepares every triangle first).
         planes.deallocate()
         planes = .allocate(capacity: capacity)
+        // Every batch but the last is full.
+        batchEnds.deallocate()
+        batchEnds = .allocate(capacity: capacity / 8 + 2)
+        batchBoxes.deallocate()
+        batchBoxes = .allocate(capacity: capacity / 8 + 2)
         triangleCapacity = capacity
     }
 
@@ -130,6 +143,14 @@ final class TileSamples {
         listedPieces.removeAll(keepingCapacity: true)
         var count = 0
         var batch = TriangleBatch(storage: batchLanes)
+        let batchEnds = batchEnds, batchBoxes = batchBoxes
+        var batches = 0
+        /// Draws the batch and notes its listed triangles' end and its box.
+        @inline(__always) func drawBatch() {
+            batchBoxes[batches] = batch.draw(into: target)
+            batchEnds[batches] = Int32(truncatingIfNeeded: count)
+            batches &+= 1
+        }
         /// Draws `t` and lists it (as `entry`) if its box meets the tile.
         @inline(__always) func queue(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), piece: Bool) {
             // Apron-only triangles draw with the next free id: apron ids are never read.
@@ -143,14 +164,14 @@ final class TileSamples {
                 }
                 count &+= 1
             }
-            if batch.isFull { batch.draw(into: target) }
+            if batch.isFull { drawBatch() }
         }
         /// `queue` for a mesh triangle known to lie inside the tile.
         @inline(__always) func queueListed(_ t: ScreenTriangle) {
             batch.add(t, id: UInt32(truncatingIfNeeded: count))
             listed[count] = t.triangle
             count &+= 1
-            if batch.isFull { batch.draw(into: target) }
+            if batch.isFull { drawBatch() }
         }
         @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle { ScreenTriangle(t, screen: screen, indices: indices) }
         for chunk in bins.chunks {
@@ -183,8 +204,9 @@ final class TileSamples {
                 }
             }
         }
-        batch.draw(into: target)
+        drawBatch()
         triangleCount = count
+        batchCount = batches
     }
 
     /// The tile's list as the passes after drawing read it.

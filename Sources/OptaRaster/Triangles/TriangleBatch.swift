@@ -53,11 +53,13 @@ struct TriangleBatch {
         var z, dzdx, dzdy: SIMD8<Float>
     }
 
-    /// Draws the queued triangles into `target` and empties the batch.
-    @inline(__always)
-    mutating func draw(into target: SampleTarget) {
-        if count == 0 { return }
-        var (setup, tinyLanes, tiny, small, large) = setUp(for: target)
+    /// Draws the queued triangles into `target` and empties the batch. Returns the bounding box
+    /// of the triangles drawn (fixed point: lowest x and y, highest x and y), empty (lowest above
+    /// highest) when there were none.
+    @inline(__always) @discardableResult
+    mutating func draw(into target: SampleTarget) -> SIMD4<Int32> {
+        if count == 0 { return SIMD4(1, 1, 0, 0) }
+        var (setup, tinyLanes, tiny, small, large, box) = setUp(for: target)
         let tinyTriangles = TinyTriangles(storage: lanes + 10 * 32)
         if tiny != 0 { tinyTriangles.evaluate(setup, lanes: tinyLanes, side: target.side) }
         withUnsafeBytes(of: &setup) { raw in
@@ -74,13 +76,15 @@ struct TriangleBatch {
             }
         }
         count = 0
+        return box
     }
 
     /// Sets every lane up for `target`; returns the lanes to draw as tiny triangles (as sign bits
     /// and as a bit mask), the other lanes to draw in 32-bit lanes (small, with samples in the
     /// buffer) and the large ones.
     @inline(__always)
-    private func setUp(for target: SampleTarget) -> (Setup, tinyLanes: SIMD8<Int32>, tiny: UInt32, small: UInt32, large: UInt32) {
+    private func setUp(for target: SampleTarget)
+        -> (Setup, tinyLanes: SIMD8<Int32>, tiny: UInt32, small: UInt32, large: UInt32, box: SIMD4<Int32>) {
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
@@ -149,7 +153,19 @@ struct TriangleBatch {
         let drawn = small & ~(area &- 1) & (0 &- width) & (0 &- rows) & queued
         // Sign bits: a box of at most 4 × 4 samples.
         let tiny = drawn & (width &- (TinyTriangles.maxSide &+ 1)) & (rows &- (TinyTriangles.maxSide &+ 1))
-        return (setup, tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued))
+        // The bounding box of the queued lanes: the lowest lane of each of loX, loY, −hiX, −hiY,
+        // all four found together (coordinates fit in 24 bits, so no difference overflows).
+        let queuedMask = queued &>> 31
+        let none = SIMD8<Int32>(repeating: 1 << 30)
+        let a = select(queuedMask, loX, none), b = select(queuedMask, loY, none)
+        let c = select(queuedMask, 0 &- hiX, none), d = select(queuedMask, 0 &- hiY, none)
+        let ab = SIMD8(lowHalf: a.lowHalf, highHalf: b.lowHalf).lanesMin(SIMD8(lowHalf: a.highHalf, highHalf: b.highHalf))
+        let cd = SIMD8(lowHalf: c.lowHalf, highHalf: d.lowHalf).lanesMin(SIMD8(lowHalf: c.highHalf, highHalf: d.highHalf))
+        let pairs = SIMD16(lowHalf: ab, highHalf: cd)
+        let quads = pairs.evenHalf.lanesMin(pairs.oddHalf)  // a01, a23, b01, b23, c01, c23, d01, d23
+        let lowest = quads.evenHalf.lanesMin(quads.oddHalf)
+        let box = SIMD4(lowest.x, lowest.y, 0 &- lowest.z, 0 &- lowest.w)
+        return (setup, tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued), box)
     }
 
     /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5·2^23 gives
