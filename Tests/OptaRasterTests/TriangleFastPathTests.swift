@@ -1,8 +1,8 @@
 @testable import OptaRaster
 import Testing
 
-/// The rasterizer's shortcuts for fine meshes (tiny-triangle lanes, cluster binning, row
-/// interpolation) against the plain paths they stand in for.
+/// The rasterizer's shortcuts for fine meshes (tiny-triangle lanes, vertices projected 8 at a
+/// time, cluster binning, row interpolation) against the plain paths they stand in for.
 @Suite struct TriangleFastPathTests {
     @Test func tinyTrianglesCoverWhatTheWidePathCovers() {
         // Triangles a few samples across (the tiny lanes of a batch) against the 64-bit raster,
@@ -38,6 +38,46 @@ import Testing
             #expect(batchIds == wideIds, "round \(round)")
             let worst = zip(batchDepth, wideDepth).map { abs($0 - $1) }.max() ?? 0
             #expect(worst < 1e-4, "round \(round)")
+        }
+    }
+
+    @Test func verticesProjectEightAtATimeAsOneAtATime() {
+        // Runs of 8 in vector lanes, and the runs that fall back (a vertex behind the near plane,
+        // outside the guard band, or too far out for the lanes' exact conversion), give exactly
+        // what projecting each vertex alone gives: ties at half a subpixel included.
+        var random = FastPathRandom(seed: 0x5C2E)
+        var clip: [SIMD4<Float>] = []
+        for k in 0..<4003 {
+            let w = random.unit() * 20 + 0.05
+            var v = SIMD4<Float>((random.unit() * 2 - 1) * w * 1.2, (random.unit() * 2 - 1) * w * 1.2, 0, w)
+            switch k % 97 {
+            case 5: v.w = 0.01  // behind the near plane
+            case 11: v.x = 9 * v.w  // outside the guard band
+            case 17: v.w = .nan
+            case 23: v.x = 7.9 * v.w; v.y = -7.9 * v.w  // inside the band, far out
+            // On half a subpixel in a 301 × 17 frame (x: ±150.5, y: 8.5 and 25.5 subpixels).
+            case 31: v = SIMD4(-0.99609375, 0.99609375, 0, 1)
+            case 37: v = SIMD4(-1.00390625, 0.98828125, 0, 1)
+            default: break
+            }
+            clip.append(v)
+        }
+        for (width, height) in [(1920, 1080), (301, 17), (9000, 7000)] {
+            let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
+            let one = clip.map { ScreenVertex.project($0, halfWidth: halfWidth, halfHeight: halfHeight, near: 0.1, guardBand: 8) }
+            let lanes = [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
+                clip.withUnsafeBufferPointer { c in
+                    out.baseAddress!.initialize(to: one[0])
+                    ScreenVertex.project(c.baseAddress!, 1..<c.count, into: out.baseAddress!, halfWidth: halfWidth,
+                                         halfHeight: halfHeight, near: 0.1, guardBand: 8)
+                }
+                count = clip.count
+            }
+            for k in clip.indices {
+                let a = one[k], b = lanes[k]
+                #expect(a.x == b.x && a.y == b.y && a.invW.bitPattern == b.invW.bitPattern && a.outcode == b.outcode,
+                        "\(width)×\(height) vertex \(k): \(a) vs \(b)")
+            }
         }
     }
 

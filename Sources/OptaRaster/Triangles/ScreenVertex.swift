@@ -26,6 +26,69 @@ struct ScreenVertex: Sendable {
     }
 }
 
+extension ScreenVertex {
+    /// Projects clip-space vertices `range` of `clip` into the same places of `out`, exactly as
+    /// `project` does: 8 at a time in vector lanes where all 8 lie in front of the near plane and
+    /// well inside the guard band (the common case), one at a time otherwise.
+    static func project(_ clip: UnsafePointer<SIMD4<Float>>, _ range: Range<Int>, into out: UnsafeMutablePointer<ScreenVertex>,
+                        halfWidth: Float, halfHeight: Float, near: Float, guardBand: Float) {
+        @inline(__always) func bits(_ m: SIMDMask<SIMD8<Int32>>) -> SIMD8<Int32> { unsafeBitCast(m, to: SIMD8<Int32>.self) }
+        @inline(__always) func magnitude(_ v: SIMD8<Float>) -> SIMD8<Float> {
+            unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+        }
+        let magic = SIMD8<Float>(repeating: 12_582_912)  // 1.5 · 2^23
+        /// The lanes truncated toward zero, as integers, for |v| < 2^22: v + 1.5 · 2^23 rounds to
+        /// the nearest integer in the low mantissa bits (one less where that rounded up).
+        @inline(__always) func truncated(_ v: SIMD8<Float>) -> SIMD8<Int32> {
+            let a = magnitude(v)
+            var n = (a + magic) - magic
+            n = n.replacing(with: n - 1, where: n .> a)
+            let signed = unsafeBitCast(unsafeBitCast(n, to: SIMD8<UInt32>.self) | (unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x8000_0000),
+                                       to: SIMD8<Float>.self)
+            return unsafeBitCast(signed + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
+        }
+        let scale = Float(TriangleRasterizer.subpixelScale)
+        let limit = SIMD8<Float>(repeating: 4_194_304)  // 2^22
+        let half = SIMD8<Float>(repeating: 0.5)
+        var i = range.lowerBound
+        withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: 3) { scratch in
+            let lanes = UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Int32.self)
+            while i &+ 8 <= range.upperBound {
+                let p = UnsafeRawPointer(clip + i).assumingMemoryBound(to: Float.self)
+                @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
+                    SIMD8(p[j], p[4 &+ j], p[8 &+ j], p[12 &+ j], p[16 &+ j], p[20 &+ j], p[24 &+ j], p[28 &+ j])
+                }
+                let x = column(0), y = column(1), w = column(3)
+                let g = guardBand * w
+                // The same operations, in the same order, as `project`.
+                let inv = 1 / w
+                let sx = (x * inv + 1) * halfWidth * scale
+                let sy = (1 - y * inv) * halfHeight * scale
+                let rx = sx + half.replacing(with: -half, where: sx .< 0), ry = sy + half.replacing(with: -half, where: sy .< 0)
+                let ok = bits(w .>= SIMD8(repeating: near)) & bits(magnitude(x) .<= g) & bits(magnitude(y) .<= g)
+                    & bits(magnitude(rx) .< limit) & bits(magnitude(ry) .< limit)
+                if (~ok).isZero {
+                    scratch[0] = truncated(rx)
+                    scratch[1] = truncated(ry)
+                    scratch[2] = unsafeBitCast(inv, to: SIMD8<Int32>.self)
+                    for k in 0..<8 {
+                        (out + (i &+ k)).initialize(to: ScreenVertex(x: lanes[k], y: lanes[8 &+ k],
+                                                                     invW: Float(bitPattern: UInt32(bitPattern: lanes[16 &+ k])), outcode: 0))
+                    }
+                } else {
+                    for k in i..<(i &+ 8) {
+                        (out + k).initialize(to: project(clip[k], halfWidth: halfWidth, halfHeight: halfHeight, near: near, guardBand: guardBand))
+                    }
+                }
+                i &+= 8
+            }
+        }
+        for k in i..<range.upperBound {
+            (out + k).initialize(to: project(clip[k], halfWidth: halfWidth, halfHeight: halfHeight, near: near, guardBand: guardBand))
+        }
+    }
+}
+
 /// A triangle ready to rasterize: fixed-point corners and 1/w at each.
 struct ScreenTriangle: Sendable {
     var x: SIMD3<Int32>

@@ -42,10 +42,8 @@ public enum TriangleRasterizer {
                 let block = 16384
                 ParallelWork.run(count: (clipBuffer.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
                     let end = Swift.min(src.buffer.count, (b + 1) * block)
-                    for i in (b * block)..<end {
-                        (dst.base + i).initialize(to: ScreenVertex.project(src.buffer[i], halfWidth: halfWidth, halfHeight: halfHeight,
-                                                                           near: near, guardBand: guardBand))
-                    }
+                    ScreenVertex.project(src.buffer.baseAddress!, (b * block)..<end, into: dst.base, halfWidth: halfWidth,
+                                         halfHeight: halfHeight, near: near, guardBand: guardBand)
                 }
             }
             count = clip.count
