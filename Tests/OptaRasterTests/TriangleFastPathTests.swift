@@ -62,6 +62,8 @@ import Testing
             }
             clip.append(v)
         }
+        // Binning reads a vertex as 4 integer lanes in this order.
+        #expect([\ScreenVertex.x, \.y, \.invW, \.outcode].map { MemoryLayout<ScreenVertex>.offset(of: $0) } == [0, 4, 8, 12])
         for (width, height) in [(1920, 1080), (301, 17), (9000, 7000)] {
             let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
             let one = clip.map { ScreenVertex.project($0, halfWidth: halfWidth, halfHeight: halfHeight, near: 0.1, guardBand: 8) }

@@ -133,16 +133,21 @@ extension TriangleBins {
     @inline(__always)
     static func clusterBox(_ triangles: Range<Int>, screen: UnsafeBufferPointer<ScreenVertex>,
                            indices: UnsafeBufferPointer<UInt32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>)? {
-        var lo = SIMD2<Int32>(repeating: .max), hi = SIMD2<Int32>(repeating: .min)
-        var codes: UInt32 = 0
-        for t in triangles {
-            let a = screen[Int(indices[t &* 3])], b = screen[Int(indices[t &* 3 &+ 1])], d = screen[Int(indices[t &* 3 &+ 2])]
-            codes |= a.outcode | b.outcode | d.outcode
-            let box = boundingBox(SIMD3(a.x, b.x, d.x), SIMD3(a.y, b.y, d.y))
-            lo = SIMD2(Swift.min(lo.x, box.lo.x), Swift.min(lo.y, box.lo.y))
-            hi = SIMD2(Swift.max(hi.x, box.hi.x), Swift.max(hi.y, box.hi.y))
+        // Each corner as 4 integer lanes (x, y, the bits of 1/w, outcode): one load, one lane-wise
+        // min and max. The largest outcode is 0 only when every outcode is.
+        @inline(__always) func lanesMin(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .< a) }
+        @inline(__always) func lanesMax(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .> a) }
+        let vertices = UnsafeRawPointer(screen.baseAddress!)
+        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> {
+            vertices.loadUnaligned(fromByteOffset: Int(indices[k]) &* MemoryLayout<ScreenVertex>.stride, as: SIMD4<Int32>.self)
         }
-        return codes == 0 ? (lo, hi) : nil
+        var lo = corner(triangles.lowerBound &* 3), hi = lo
+        for k in (triangles.lowerBound &* 3 &+ 1)..<(triangles.upperBound &* 3) {
+            let v = corner(k)
+            lo = lanesMin(lo, v)
+            hi = lanesMax(hi, v)
+        }
+        return hi.w == 0 ? (SIMD2(lo.x, lo.y), SIMD2(hi.x, hi.y)) : nil
     }
 
     /// Whether a triangle with bounding box `box` is binned into the tile with pixel corners
