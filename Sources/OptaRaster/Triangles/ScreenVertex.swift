@@ -107,3 +107,31 @@ extension ScreenTriangle {
                   triangle: UInt32(truncatingIfNeeded: t))
     }
 }
+
+/// A mesh triangle's corners as the tile passes read them: each vertex as 4 integer lanes (x, y,
+/// the bits of 1/w, outcode; `ScreenVertex`'s layout), one load each.
+struct MeshCorners {
+    var a: SIMD4<Int32>
+    var b: SIMD4<Int32>
+    var c: SIMD4<Int32>
+    var triangle: UInt32
+
+    /// Mesh triangle `t` (three indices from `t · 3`) with corners `screen`.
+    @inline(__always)
+    init(_ t: Int, screen: UnsafeBufferPointer<ScreenVertex>, indices: UnsafeBufferPointer<UInt32>) {
+        let vertices = UnsafeRawPointer(screen.baseAddress!)
+        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> {
+            vertices.loadUnaligned(fromByteOffset: Int(indices[k]) &* MemoryLayout<ScreenVertex>.stride, as: SIMD4<Int32>.self)
+        }
+        a = corner(t &* 3); b = corner(t &* 3 &+ 1); c = corner(t &* 3 &+ 2)
+        triangle = UInt32(truncatingIfNeeded: t)
+    }
+
+    /// The bounding box of the corners (as `boundingBox` gives it).
+    @inline(__always)
+    var box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>) {
+        let lo = a.replacing(with: b, where: b .< a), hi = a.replacing(with: b, where: b .> a)
+        let lowest = lo.replacing(with: c, where: c .< lo), highest = hi.replacing(with: c, where: c .> hi)
+        return (SIMD2(lowest.x, lowest.y), SIMD2(highest.x, highest.y))
+    }
+}

@@ -166,14 +166,24 @@ final class TileSamples {
             }
             if batch.isFull { drawBatch() }
         }
+        /// `queue` for a mesh triangle of a cluster.
+        @inline(__always) func queue(_ t: MeshCorners, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) {
+            batch.add(t, id: UInt32(truncatingIfNeeded: count))
+            if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
+                listed[count] = t.triangle
+                count &+= 1
+            }
+            if batch.isFull { drawBatch() }
+        }
         /// `queue` for a mesh triangle known to lie inside the tile.
-        @inline(__always) func queueListed(_ t: ScreenTriangle) {
+        @inline(__always) func queueListed(_ t: MeshCorners) {
             batch.add(t, id: UInt32(truncatingIfNeeded: count))
             listed[count] = t.triangle
             count &+= 1
             if batch.isFull { drawBatch() }
         }
         @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle { ScreenTriangle(t, screen: screen, indices: indices) }
+        @inline(__always) func corners(_ t: Int) -> MeshCorners { MeshCorners(t, screen: screen, indices: indices) }
         for chunk in bins.chunks {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
@@ -188,13 +198,13 @@ final class TileSamples {
                         let triangles = c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles)
                         if e & TriangleBins.oneTileFlag != 0 {
                             // Every triangle lies inside the tile.
-                            for t in triangles { queueListed(meshTriangle(t)) }
+                            for t in triangles { queueListed(corners(t)) }
                         } else {
                             // The triangles that would have been binned here one by one.
                             for t in triangles {
-                                let triangle = meshTriangle(t)
-                                let box = boundingBox(triangle.x, triangle.y)
-                                if TriangleBins.binned(box, into: rect) { queue(triangle, box, piece: false) }
+                                let triangle = corners(t)
+                                let box = triangle.box
+                                if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
                             }
                         }
                     } else {

@@ -33,6 +33,22 @@ struct TriangleBatch {
         count &+= 1
     }
 
+    /// Queues a mesh triangle's corners to be drawn with sample id `id` (as `add(_:id:)` does
+    /// its `ScreenTriangle`).
+    @inline(__always)
+    mutating func add(_ t: MeshCorners, id: UInt32) {
+        let p = lanes + count &* 4
+        p.storeBytes(of: t.a.x, as: Int32.self); p.storeBytes(of: t.b.x, toByteOffset: 32, as: Int32.self)
+        p.storeBytes(of: t.c.x, toByteOffset: 64, as: Int32.self)
+        p.storeBytes(of: t.a.y, toByteOffset: 96, as: Int32.self); p.storeBytes(of: t.b.y, toByteOffset: 128, as: Int32.self)
+        p.storeBytes(of: t.c.y, toByteOffset: 160, as: Int32.self)
+        // 1/w, as its bits.
+        p.storeBytes(of: t.a.z, toByteOffset: 192, as: Int32.self); p.storeBytes(of: t.b.z, toByteOffset: 224, as: Int32.self)
+        p.storeBytes(of: t.c.z, toByteOffset: 256, as: Int32.self)
+        p.storeBytes(of: id, toByteOffset: 288, as: UInt32.self)
+        count &+= 1
+    }
+
     @inline(__always) private func int(_ field: Int, _ k: Int) -> Int32 {
         lanes.load(fromByteOffset: field &* 32 &+ k &* 4, as: Int32.self)
     }
