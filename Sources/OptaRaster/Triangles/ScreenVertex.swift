@@ -27,6 +27,13 @@ struct ScreenVertex: Sendable {
 }
 
 extension ScreenVertex {
+    /// Vertex `index` of `screen` as 4 integer lanes (x, y, the bits of 1/w, outcode), in one load.
+    @inline(__always)
+    static func lanes(_ index: UInt32, of screen: UnsafeBufferPointer<ScreenVertex>) -> SIMD4<Int32> {
+        UnsafeRawPointer(screen.baseAddress!).loadUnaligned(fromByteOffset: Int(index) &* MemoryLayout<ScreenVertex>.stride,
+                                                            as: SIMD4<Int32>.self)
+    }
+
     /// Projects clip-space vertices `range` of `clip` into the same places of `out`, exactly as
     /// `project` does: 8 at a time in vector lanes where all 8 lie in front of the near plane and
     /// well inside the guard band (the common case), one at a time otherwise.
@@ -119,11 +126,9 @@ struct MeshCorners {
     /// Mesh triangle `t` (three indices from `t · 3`) with corners `screen`.
     @inline(__always)
     init(_ t: Int, screen: UnsafeBufferPointer<ScreenVertex>, indices: UnsafeBufferPointer<UInt32>) {
-        let vertices = UnsafeRawPointer(screen.baseAddress!)
-        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> {
-            vertices.loadUnaligned(fromByteOffset: Int(indices[k]) &* MemoryLayout<ScreenVertex>.stride, as: SIMD4<Int32>.self)
-        }
-        a = corner(t &* 3); b = corner(t &* 3 &+ 1); c = corner(t &* 3 &+ 2)
+        a = ScreenVertex.lanes(indices[t &* 3], of: screen)
+        b = ScreenVertex.lanes(indices[t &* 3 &+ 1], of: screen)
+        c = ScreenVertex.lanes(indices[t &* 3 &+ 2], of: screen)
         triangle = UInt32(truncatingIfNeeded: t)
     }
 

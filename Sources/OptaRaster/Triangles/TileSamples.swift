@@ -19,11 +19,11 @@ final class TileSamples {
     let edgeRows: UnsafeMutablePointer<UInt64>
     /// The tile's triangles in drawing order (every one whose bounding box meets the tile): ids
     /// index this list. An entry is a mesh triangle, or `TriangleBins.clippedFlag | p` for
-    /// `listedPieces[p]` (4 bytes an entry keep the list in cache; see `listedTriangle`).
+    /// `listedPieces[p]` (4 bytes an entry keep the list in cache; see `ListedTriangles`).
     private(set) var listed: UnsafeMutablePointer<UInt32>
     /// The batches pass 1 drew, in order: where each one's listed triangles end (they start where
-    /// the previous one's end) and the bounding box of its triangles (fixed point), so pass 2 can
-    /// skip a batch far from every edge pixel at once.
+    /// the previous batch's end) and the bounding box of its triangles (fixed point), so pass 2
+    /// can skip a batch far from every edge pixel at once.
     private(set) var batchEnds: UnsafeMutablePointer<Int32>
     private(set) var batchBoxes: UnsafeMutablePointer<SIMD4<Int32>>
     private(set) var batchCount = 0

@@ -137,10 +137,7 @@ extension TriangleBins {
         // min and max. The largest outcode is 0 only when every outcode is.
         @inline(__always) func lanesMin(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .< a) }
         @inline(__always) func lanesMax(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .> a) }
-        let vertices = UnsafeRawPointer(screen.baseAddress!)
-        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> {
-            vertices.loadUnaligned(fromByteOffset: Int(indices[k]) &* MemoryLayout<ScreenVertex>.stride, as: SIMD4<Int32>.self)
-        }
+        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> { ScreenVertex.lanes(indices[k], of: screen) }
         var lo = corner(triangles.lowerBound &* 3), hi = lo
         for k in (triangles.lowerBound &* 3 &+ 1)..<(triangles.upperBound &* 3) {
             let v = corner(k)
