@@ -84,10 +84,7 @@ extension TileSamples {
             UnsafeMutableRawPointer(groupUs).storeBytes(of: u, as: SIMD8<Float>.self)
             let ids = idLanes, out = bv + n
             for p in 0..<8 {
-                let plane = planes + Int(ids[p])
-                let up = groupUs[p]
-                groupWeights[p] = plane.pointee.sum.x * up + plane.pointee.sum.y * v + plane.pointee.sum.z
-                out[p] = plane.pointee.v0.addingProduct(plane.pointee.vx, up).addingProduct(plane.pointee.vy, v)
+                (out[p], groupWeights[p]) = planes[Int(ids[p])].weighted(u: groupUs[p], v: v)
             }
             let inverse = 1 / UnsafeRawPointer(groupWeights).load(as: SIMD8<Float>.self)
             UnsafeMutableRawPointer(groupWeights).storeBytes(of: inverse, as: SIMD8<Float>.self)

@@ -64,8 +64,15 @@ struct TrianglePlanes {
     /// The perspective-correct varyings at (u, v).
     @inline(__always)
     func varyings(u: Float, v: Float) -> SIMD8<Float> {
+        let w = weighted(u: u, v: v)
+        return w.varyings * (1 / w.weight)
+    }
+
+    /// Σ e_k V_k and Σ e_k at (u, v): the varyings before the division by the weight.
+    @inline(__always)
+    func weighted(u: Float, v: Float) -> (varyings: SIMD8<Float>, weight: Float) {
         let s = sum.x * u + sum.y * v + sum.z
         // Fused multiply-adds: 8 lanes each (a separate product and sum compile to two instructions).
-        return v0.addingProduct(vx, u).addingProduct(vy, v) * (1 / s)
+        return (v0.addingProduct(vx, u).addingProduct(vy, v), s)
     }
 }
