@@ -73,16 +73,9 @@ public struct SurfaceShader: TriangleShader {
     func lit(_ batch: FragmentBatch, _ k: Int, lut: UnsafeBufferPointer<SIMD4<Float>>)
         -> (red: SIMD8<Float>, green: SIMD8<Float>, blue: SIMD8<Float>) {
         let light = lighting.light
-        // Transpose 8 fragments' varyings into one vector per attribute (lanes past the
-        // batch are read but not used).
-        let matrix = UnsafeRawPointer(batch.varyings + k).assumingMemoryBound(to: Float.self)
-        @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
-            SIMD8(matrix[j], matrix[8 + j], matrix[16 + j], matrix[24 + j],
-                  matrix[32 + j], matrix[40 + j], matrix[48 + j], matrix[56 + j])
-        }
-        let t = column(0)
-        var nx = column(1), ny = column(2), nz = column(3)
-        let px = column(4), py = column(5), pz = column(6)
+        // One vector per varying (lanes past the batch are read but not used).
+        let (t, nx0, ny0, nz0, px, py, pz, _) = batch.columns(k)
+        var nx = nx0, ny = ny0, nz = nz0
         var r = FastMath.inverseSquareRoot(nx * nx + ny * ny + nz * nz)
         nx *= r; ny *= r; nz *= r
         var vx = eye.x - px, vy = eye.y - py, vz = eye.z - pz
@@ -102,11 +95,8 @@ public struct SurfaceShader: TriangleShader {
         // Colour by height: one colormap entry per lane.
         let index = Self.lutIndices(t)
         @inline(__always) func entry(_ lane: Int) -> SIMD4<Float> { lut[Int(index[lane])] }
-        let c0 = entry(0), c1 = entry(1), c2 = entry(2), c3 = entry(3)
-        let c4 = entry(4), c5 = entry(5), c6 = entry(6), c7 = entry(7)
-        var red = SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)
-        var green = SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)
-        var blue = SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)
+        var (red, green, blue, _) = LaneTranspose.columns(entry(0), entry(1), entry(2), entry(3),
+                                                         entry(4), entry(5), entry(6), entry(7))
         red = red * diffuse + highlight
         green = green * diffuse + highlight
         blue = blue * diffuse + highlight

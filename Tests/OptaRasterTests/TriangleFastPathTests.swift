@@ -211,3 +211,30 @@ private struct FastPathRandom {
     mutating func below(_ n: UInt64) -> UInt64 { next() % n }
     mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }
+
+/// The lane shuffles shaders use to read 8 fragments' varyings a varying at a time.
+@Suite struct LaneTransposeTests {
+    @Test func fragmentColumnsHoldEachFragmentsVaryings() {
+        let varyings = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 24)
+        defer { varyings.deallocate() }
+        for i in 0..<24 { varyings[i] = SIMD8((0..<8).map { Float(i * 100 + $0) }) }
+        let batch = FragmentBatch(count: 16, varyings: UnsafePointer(varyings), fragments: UnsafePointer(bitPattern: 64)!,
+                                  colors: UnsafeMutablePointer(bitPattern: 64)!)
+        for k in [0, 8, 16] {
+            let c = batch.columns(k)
+            let columns = [c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7]
+            for j in 0..<8 {
+                for p in 0..<8 { #expect(columns[j][p] == varyings[k + p][j], "fragment \(k + p), varying \(j)") }
+            }
+        }
+    }
+
+    @Test func rowsOfFourBecomeColumnsOfEight() {
+        let rows = (0..<8).map { p in SIMD4<Float>((0..<4).map { Float(p * 10 + $0) + 0.5 }) }
+        let c = LaneTranspose.columns(rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7])
+        let columns = [c.0, c.1, c.2, c.3]
+        for j in 0..<4 {
+            for p in 0..<8 { #expect(columns[j][p] == rows[p][j], "row \(p), value \(j)") }
+        }
+    }
+}
