@@ -139,49 +139,10 @@ final class TileSamples {
                 $0 + ($1 & (TriangleBins.clippedFlag | TriangleBins.clusterFlag) == TriangleBins.clusterFlag ? TriangleBins.clusterSize : 1)
             }
         })
-        let listed = listed
         listedPieces.removeAll(keepingCapacity: true)
-        var count = 0
-        var batch = TriangleBatch(storage: batchLanes)
-        let batchEnds = batchEnds, batchBoxes = batchBoxes
-        var batches = 0
-        /// Draws the batch and notes its listed triangles' end and its box.
-        @inline(__always) func drawBatch() {
-            batchBoxes[batches] = batch.draw(into: target)
-            batchEnds[batches] = Int32(truncatingIfNeeded: count)
-            batches &+= 1
-        }
-        /// Draws `t` and lists it (as `entry`) if its box meets the tile.
-        @inline(__always) func queue(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), piece: Bool) {
-            // Apron-only triangles draw with the next free id: apron ids are never read.
-            batch.add(t, id: UInt32(truncatingIfNeeded: count))
-            if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
-                if piece {
-                    listed[count] = TriangleBins.clippedFlag | UInt32(truncatingIfNeeded: listedPieces.count)
-                    listedPieces.append(t)
-                } else {
-                    listed[count] = t.triangle
-                }
-                count &+= 1
-            }
-            if batch.isFull { drawBatch() }
-        }
-        /// `queue` for a mesh triangle of a cluster.
-        @inline(__always) func queue(_ t: MeshCorners, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) {
-            batch.add(t, id: UInt32(truncatingIfNeeded: count))
-            if box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y {
-                listed[count] = t.triangle
-                count &+= 1
-            }
-            if batch.isFull { drawBatch() }
-        }
-        /// `queue` for a mesh triangle known to lie inside the tile.
-        @inline(__always) func queueListed(_ t: MeshCorners) {
-            batch.add(t, id: UInt32(truncatingIfNeeded: count))
-            listed[count] = t.triangle
-            count &+= 1
-            if batch.isFull { drawBatch() }
-        }
+        var queue = CentreQueue(batch: TriangleBatch(storage: batchLanes), listed: listed, batchEnds: batchEnds,
+                                batchBoxes: batchBoxes, target: target, tileLo: tileLo, tileHi: tileHi)
+        swap(&queue.pieces, &listedPieces)
         @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle { ScreenTriangle(t, screen: screen, indices: indices) }
         @inline(__always) func corners(_ t: Int) -> MeshCorners { MeshCorners(t, screen: screen, indices: indices) }
         for chunk in bins.chunks {
@@ -192,35 +153,105 @@ final class TileSamples {
                     let e = entries[k]
                     if e & TriangleBins.clippedFlag != 0 {
                         let piece = chunk.pieces[Int(e & ~TriangleBins.clippedFlag)]
-                        queue(piece, boundingBox(piece.x, piece.y), piece: true)
+                        queue.add(piece, boundingBox(piece.x, piece.y), piece: true)
                     } else if e & TriangleBins.clusterFlag != 0 {
                         let c = Int(e & (TriangleBins.oneTileFlag &- 1)) &* TriangleBins.clusterSize
                         let triangles = c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles)
                         if e & TriangleBins.oneTileFlag != 0 {
                             // Every triangle lies inside the tile.
-                            for t in triangles { queueListed(corners(t)) }
+                            for t in triangles { queue.addListed(corners(t)) }
                         } else {
                             // The triangles that would have been binned here one by one.
                             for t in triangles {
                                 let triangle = corners(t)
                                 let box = triangle.box
-                                if TriangleBins.binned(box, into: rect) { queue(triangle, box) }
+                                if TriangleBins.binned(box, into: rect) { queue.add(triangle, box) }
                             }
                         }
                     } else {
                         let triangle = meshTriangle(Int(e))
-                        queue(triangle, boundingBox(triangle.x, triangle.y), piece: false)
+                        queue.add(triangle, boundingBox(triangle.x, triangle.y), piece: false)
                     }
                 }
             }
         }
-        drawBatch()
-        triangleCount = count
-        batchCount = batches
+        queue.drawBatch()
+        swap(&queue.pieces, &listedPieces)
+        triangleCount = queue.count
+        batchCount = queue.batches
     }
 
     /// The tile's list as the passes after drawing read it.
     var listedTriangles: ListedTriangles { ListedTriangles(entries: listed, pieces: listedPieces) }
+}
+
+/// Pass 1's queue: triangles go into a `TriangleBatch`, drawn 8 at a time into the pixel centres;
+/// each one whose bounding box meets the tile is listed, and each batch's listed triangles' end
+/// and box are noted. A local value with mutating methods (not closures over local variables):
+/// however the compiler inlines them, its state needs no exclusivity checks at run time.
+struct CentreQueue {
+    var batch: TriangleBatch
+    let listed: UnsafeMutablePointer<UInt32>
+    let batchEnds: UnsafeMutablePointer<Int32>
+    let batchBoxes: UnsafeMutablePointer<SIMD4<Int32>>
+    let target: SampleTarget
+    /// The tile in fixed point.
+    let tileLo: SIMD2<Int32>
+    let tileHi: SIMD2<Int32>
+    /// Listed triangles and batches drawn so far; the clipped pieces listed.
+    var count = 0
+    var batches = 0
+    var pieces: [ScreenTriangle] = []
+
+    /// Draws the batch and notes its listed triangles' end and its box.
+    @inline(__always)
+    mutating func drawBatch() {
+        batchBoxes[batches] = batch.draw(into: target)
+        batchEnds[batches] = Int32(truncatingIfNeeded: count)
+        batches &+= 1
+    }
+
+    @inline(__always)
+    func meetsTile(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) -> Bool {
+        box.hi.x >= tileLo.x && box.lo.x < tileHi.x && box.hi.y >= tileLo.y && box.lo.y < tileHi.y
+    }
+
+    /// Draws `t` (a clipped piece if `piece`) and lists it if its box meets the tile.
+    @inline(__always)
+    mutating func add(_ t: ScreenTriangle, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), piece: Bool) {
+        // Apron-only triangles draw with the next free id: apron ids are never read.
+        batch.add(t, id: UInt32(truncatingIfNeeded: count))
+        if meetsTile(box) {
+            if piece {
+                listed[count] = TriangleBins.clippedFlag | UInt32(truncatingIfNeeded: pieces.count)
+                pieces.append(t)
+            } else {
+                listed[count] = t.triangle
+            }
+            count &+= 1
+        }
+        if batch.isFull { drawBatch() }
+    }
+
+    /// `add` for a mesh triangle of a cluster.
+    @inline(__always)
+    mutating func add(_ t: MeshCorners, _ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>)) {
+        batch.add(t, id: UInt32(truncatingIfNeeded: count))
+        if meetsTile(box) {
+            listed[count] = t.triangle
+            count &+= 1
+        }
+        if batch.isFull { drawBatch() }
+    }
+
+    /// `add` for a mesh triangle known to lie inside the tile.
+    @inline(__always)
+    mutating func addListed(_ t: MeshCorners) {
+        batch.add(t, id: UInt32(truncatingIfNeeded: count))
+        listed[count] = t.triangle
+        count &+= 1
+        if batch.isFull { drawBatch() }
+    }
 }
 
 /// A tile's listed triangles (`TileSamples.listed` and its clipped pieces), copied into a local
