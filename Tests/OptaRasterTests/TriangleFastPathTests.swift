@@ -173,7 +173,7 @@ import Testing
                             for n in 0..<21 {
                                 let triangle = UInt32(random.below(20))
                                 let px = Float(random.below(UInt64(width))) + 0.5
-                                interpolator.record(n, triangle: triangle, px: px, mesh: mesh)
+                                interpolator.record(n, triangle: triangle, px: px)
                                 let planes = TrianglePlanes(TriangleSetup(triangle: triangle, mesh: mesh), mesh: mesh)
                                 expected.append(planes.varyings(u: px * ndcX - 1, v: py * ndcY + 1))
                             }

@@ -1,20 +1,19 @@
 /// Perspective-correct varyings for one row of a tile's fragments, 8 fragments at a time.
 ///
-/// The resolve records each fragment (its mesh triangle, the triangle's clip-space corners and
-/// the pixel's x); `interpolate` then finds the barycentrics of 8 fragments per vector operation
-/// and weights their vertices' varyings. A fragment's barycentrics are the triple products
-/// e_k = c_(k+1) · (c_(k+2) × p) over (x, y, w), with p = (u, v, 1) the pixel in device
-/// coordinates, divided by their sum; they are right for triangles the near plane cut, too. On a
-/// fine mesh each triangle shows a pixel or two, so this costs less than preparing each
-/// triangle's planes first.
+/// The resolve records each fragment (its mesh triangle and the pixel's x); `interpolate` then
+/// reads 8 fragments' clip-space corners, turns them into one vector per corner and coordinate
+/// (`LaneTranspose`), finds the 8 barycentrics per vector operation and weights the vertices'
+/// varyings. A fragment's barycentrics are the triple products e_k = c_(k+1) · (c_(k+2) × p) over
+/// (x, y, w), with p = (u, v, 1) the pixel in device coordinates, divided by their sum; they are
+/// right for triangles the near plane cut, too. On a fine mesh each triangle shows a pixel or
+/// two, so this costs less than preparing each triangle's planes first.
 struct RowInterpolator {
     /// Fragments a row can hold (a multiple of 8).
     let capacity: Int
-    /// Per fragment: its mesh triangle, and its pixel's x in frame pixels.
+    /// Per fragment: its mesh triangle, and its pixel's x in frame pixels. Entries past the
+    /// recorded ones hold mesh triangles too (0 at first), so whole groups of 8 can be read.
     private let triangles: UnsafeMutablePointer<UInt32>
     private let xs: UnsafeMutablePointer<Float>
-    /// The corners' x, y and w, one run of `capacity` floats per corner and coordinate (9 runs).
-    private let corners: UnsafeMutablePointer<Float>
     /// The barycentric weights, one run of `capacity` per corner.
     private let weights: UnsafeMutablePointer<Float>
 
@@ -24,28 +23,19 @@ struct RowInterpolator {
         triangles.initialize(repeating: 0, count: capacity)
         xs = .allocate(capacity: capacity)
         xs.initialize(repeating: 0, count: capacity)
-        corners = .allocate(capacity: 9 * capacity)
-        corners.initialize(repeating: 0, count: 9 * capacity)
         weights = .allocate(capacity: 3 * capacity)
         weights.initialize(repeating: 0, count: 3 * capacity)
     }
 
     func deallocate() {
-        triangles.deallocate(); xs.deallocate(); corners.deallocate(); weights.deallocate()
+        triangles.deallocate(); xs.deallocate(); weights.deallocate()
     }
 
     /// Records fragment `n`: mesh triangle `triangle` at the pixel centre with x `px`.
     @inline(__always)
-    func record(_ n: Int, triangle: UInt32, px: Float, mesh: MeshBuffers) {
-        let indices = mesh.indices.buffer, clip = mesh.clip.buffer
-        let t = Int(triangle)
-        let c0 = clip[Int(indices[3 &* t])], c1 = clip[Int(indices[3 &* t &+ 1])], c2 = clip[Int(indices[3 &* t &+ 2])]
+    func record(_ n: Int, triangle: UInt32, px: Float) {
         triangles[n] = triangle
         xs[n] = px
-        let run = capacity
-        corners[n] = c0.x; corners[run &+ n] = c0.y; corners[2 &* run &+ n] = c0.w
-        corners[3 &* run &+ n] = c1.x; corners[4 &* run &+ n] = c1.y; corners[5 &* run &+ n] = c1.w
-        corners[6 &* run &+ n] = c2.x; corners[7 &* run &+ n] = c2.y; corners[8 &* run &+ n] = c2.w
     }
 
     /// Writes the varyings of fragments 0..<count, all on the row of pixel centres at `py`, to
@@ -54,19 +44,22 @@ struct RowInterpolator {
     func interpolate(count: Int, py: Float, ndcX: Float, ndcY: Float, mesh: MeshBuffers,
                      into varyings: UnsafeMutablePointer<SIMD8<Float>>) {
         let run = capacity
-        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
-            UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
-        }
+        let indices = mesh.indices.buffer, clip = mesh.clip.buffer
         @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
             UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
         }
         let v = SIMD8<Float>(repeating: py * ndcY + 1)
         var g = 0
         while g < count {
-            let u = load(xs + g) * ndcX - 1
-            let x0 = load(corners + g), y0 = load(corners + (run &+ g)), w0 = load(corners + (2 &* run &+ g))
-            let x1 = load(corners + (3 &* run &+ g)), y1 = load(corners + (4 &* run &+ g)), w1 = load(corners + (5 &* run &+ g))
-            let x2 = load(corners + (6 &* run &+ g)), y2 = load(corners + (7 &* run &+ g)), w2 = load(corners + (8 &* run &+ g))
+            let u = UnsafeRawPointer(xs + g).loadUnaligned(as: SIMD8<Float>.self) * ndcX - 1
+            /// Corner `k` of fragments g + p and g + p + 4 (x, y, z, w in each half).
+            @inline(__always) func corners(_ p: Int, _ k: Int) -> SIMD8<Float> {
+                let low = Int(triangles[g &+ p]) &* 3 &+ k, high = Int(triangles[g &+ p &+ 4]) &* 3 &+ k
+                return SIMD8(lowHalf: clip[Int(indices[low])], highHalf: clip[Int(indices[high])])
+            }
+            let (x0, y0, _, w0) = LaneTranspose.columns(corners(0, 0), corners(1, 0), corners(2, 0), corners(3, 0))
+            let (x1, y1, _, w1) = LaneTranspose.columns(corners(0, 1), corners(1, 1), corners(2, 1), corners(3, 1))
+            let (x2, y2, _, w2) = LaneTranspose.columns(corners(0, 2), corners(1, 2), corners(2, 2), corners(3, 2))
             /// c · (d × p) for corners c, d.
             @inline(__always) func triple(_ cx: SIMD8<Float>, _ cy: SIMD8<Float>, _ cw: SIMD8<Float>,
                                           _ dx: SIMD8<Float>, _ dy: SIMD8<Float>, _ dw: SIMD8<Float>) -> SIMD8<Float> {
@@ -82,7 +75,7 @@ struct RowInterpolator {
             store(e2 * inverse, weights + (2 &* run &+ g))
             g &+= 8
         }
-        let indices = mesh.indices.buffer, vertexVaryings = mesh.varyings.buffer
+        let vertexVaryings = mesh.varyings.buffer
         for k in 0..<count {
             let t = Int(triangles[k])
             let a = vertexVaryings[Int(indices[3 &* t])], b = vertexVaryings[Int(indices[3 &* t &+ 1])]

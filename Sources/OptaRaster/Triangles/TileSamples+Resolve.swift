@@ -38,7 +38,7 @@ extension TileSamples {
             if perTriangle {
                 bv[n] = planes[Int(id)].varyings(u: px * ndcX - 1, v: py * ndcY + 1)
             } else {
-                interpolator.record(n, triangle: listed.triangle(Int(id)), px: px, mesh: mesh)
+                interpolator.record(n, triangle: listed.triangle(Int(id)), px: px)
             }
             if keepFragments {
                 bf[n] = TriangleSetup(triangle: listed.triangle(Int(id)), mesh: mesh).fragment(px: px, py: py, ndcX: ndcX, ndcY: ndcY)
