@@ -143,6 +143,44 @@ import Testing
         #expect(ordered == render(indices(shuffled), threads: 1))
     }
 
+    @Test func planesPreparedEightAtATimeAreThePlanesOfEachTriangle() {
+        // 8 triangles at a time in vector lanes, one at a time from `TriangleSetup`: the same bits,
+        // for groups full and partial.
+        var random = FastPathRandom(seed: 0x9A7E)
+        var clip: [SIMD4<Float>] = [], varyings: [SIMD8<Float>] = []
+        for _ in 0..<90 {
+            let w = 0.5 + 4 * random.unit()
+            clip.append(SIMD4((random.unit() * 2 - 1) * w, (random.unit() * 2 - 1) * w, 0, w))
+            varyings.append(SIMD8((0..<8).map { _ in random.unit() * 10 - 5 }))
+        }
+        let indices = (0..<90).map { UInt32($0) }
+        let screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
+        var entries = (0..<30).map { _ in UInt32(random.below(30)) }
+        clip.withUnsafeBufferPointer { c in
+            indices.withUnsafeBufferPointer { i in
+                varyings.withUnsafeBufferPointer { v in
+                    screen.withUnsafeBufferPointer { s in
+                        entries.withUnsafeMutableBufferPointer { e in
+                            let mesh = MeshBuffers(screen: SendableBuffer(s), clip: SendableBuffer(c), indices: SendableBuffer(i),
+                                                   varyings: SendableBuffer(v))
+                            let listed = ListedTriangles(entries: e.baseAddress!, pieces: [])
+                            let planes = UnsafeMutablePointer<TrianglePlanes>.allocate(capacity: 30)
+                            defer { planes.deallocate() }
+                            for count in [30, 8, 5] {
+                                TrianglePlanes.prepare(count, of: listed, mesh: mesh, into: planes)
+                                for k in 0..<count {
+                                    let one = TrianglePlanes(TriangleSetup(triangle: e[k], mesh: mesh), mesh: mesh)
+                                    #expect(planes[k].vx == one.vx && planes[k].vy == one.vy && planes[k].v0 == one.v0
+                                            && planes[k].sum == one.sum, "count \(count), triangle \(k)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func rowInterpolationMatchesTrianglePlanes() {
         // Random triangles at different depths, fragments at pixel centres inside them: the 8-wide
         // row interpolation and the per-triangle planes give the same varyings.

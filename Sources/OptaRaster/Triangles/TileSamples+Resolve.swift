@@ -28,11 +28,7 @@ extension TileSamples {
         // mesh, each row's fragments are interpolated 8 at a time.
         let planes = planes
         let perTriangle = triangleCount * Self.pixelsPerTriangleForPlanes <= rect.width * rect.height
-        if perTriangle {
-            for k in 0..<triangleCount {
-                (planes + k).initialize(to: TrianglePlanes(TriangleSetup(triangle: listed.triangle(k), mesh: mesh), mesh: mesh))
-            }
-        }
+        if perTriangle { TrianglePlanes.prepare(triangleCount, of: listed, mesh: mesh, into: planes) }
         /// Queues the fragment of sample id `id` at pixel centre (px, py) for shading.
         @inline(__always) func add(_ id: UInt32, _ px: Float, _ py: Float, _ n: inout Int) {
             if perTriangle {

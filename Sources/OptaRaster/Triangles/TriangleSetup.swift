@@ -52,6 +52,11 @@ struct TrianglePlanes {
     var sum: SIMD3<Float>
 
     @inline(__always)
+    init(vx: SIMD8<Float>, vy: SIMD8<Float>, v0: SIMD8<Float>, sum: SIMD3<Float>) {
+        self.vx = vx; self.vy = vy; self.v0 = v0; self.sum = sum
+    }
+
+    @inline(__always)
     init(_ s: TriangleSetup, mesh: MeshBuffers) {
         let varyings = mesh.varyings.buffer
         let a = varyings[Int(s.vertices.x)], b = varyings[Int(s.vertices.y)], c = varyings[Int(s.vertices.z)]
