@@ -6,7 +6,7 @@ import PackageDescription
 /// The per-pixel code is written for 8-wide vectors. On x86-64, let the compiler use AVX2 and FMA
 /// (any x86-64 CPU since 2013): R1 renders about 1.5× faster than with plain SSE2.
 /// Set OPTA_PORTABLE=1 when building to leave these instructions out. (`-Xcc -mavx2` lets the
-/// inline C of CVectorShuffle know it too.)
+/// inline C of CVectorOps know it too.)
 #if arch(x86_64)
 let vectorSettings: [SwiftSetting] = Context.environment["OPTA_PORTABLE"] == nil
     ? [.unsafeFlags(["-target-cpu", "haswell", "-Xcc", "-mavx2"])] : []
@@ -37,14 +37,14 @@ let package = Package(
 
         // Lets the thread sanitizer see the ordering of Opta's locks (no-ops in normal builds).
         .target(name: "CSanitizerHooks"),
-        // Vector lane shuffles Swift cannot express (inline C, one instruction each).
-        .target(name: "CVectorShuffle"),
+        // Vector shuffles and conversions Swift cannot express (inline C, one instruction each).
+        .target(name: "CVectorOps"),
 
         // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
         .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")],
                 swiftSettings: vectorSettings),
         // Framebuffer, tiles, coverage rasterization.
-        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorShuffle"], swiftSettings: vectorSettings),
+        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"], swiftSettings: vectorSettings),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
         .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders", swiftSettings: vectorSettings),
         // FreeType glyphs, glyph cache, text layout.

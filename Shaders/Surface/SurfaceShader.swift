@@ -142,17 +142,14 @@ public struct SurfaceShader: TriangleShader {
     var hasOverlays: Bool { !isolineLevels.isEmpty || wireframeStep != nil || levels.count < positions.count }
 
     /// Colormap entries for normalized heights: ⌊t · 255 + 0.5⌋ clamped to 0…255, in vector
-    /// instructions (x + 2^23 rounds to an integer in the low mantissa bits; one less where it rounded up).
+    /// instructions.
     @inline(__always)
     static func lutIndices(_ t: SIMD8<Float>) -> SIMD8<Int32> {
         var x = t * 255 + 0.5
         let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255)
         x.replace(with: zero, where: x .< zero)
         x.replace(with: top, where: .!(x .<= top))  // NaN too, as the scalar clamp did
-        let magic = SIMD8<Float>(repeating: 8_388_608)
-        let rounded = x + magic
-        let up = unsafeBitCast(x .< rounded - magic, to: SIMD8<Int32>.self)
-        return (unsafeBitCast(rounded, to: SIMD8<Int32>.self) &+ up) & 0xFF
+        return x.truncated
     }
 
     /// Isolines and grid lines over a lit surface colour.

@@ -72,14 +72,9 @@ public enum PackedColor {
         @inline(__always) func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
             var x = v * 255 + 0.5
             let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255)
-            x.replace(with: zero, where: x .< zero)
+            x.replace(with: zero, where: .!(x .>= zero))  // NaN too
             x.replace(with: top, where: x .> top)
-            // x + 2^23 rounds x to the nearest integer in the low mantissa bits; one less where
-            // that rounded up gives the truncation of x (x ≥ 0).
-            let magic = SIMD8<Float>(repeating: 8_388_608)
-            let rounded = x + magic
-            let up = unsafeBitCast(x .< rounded - magic, to: SIMD8<Int32>.self)
-            return unsafeBitCast(unsafeBitCast(rounded, to: SIMD8<Int32>.self) &+ up, to: SIMD8<UInt32>.self) & 0xFF
+            return unsafeBitCast(x.truncated, to: SIMD8<UInt32>.self)
         }
         return bytes(r) | bytes(g) &<< 8 | bytes(b) &<< 16 | SIMD8(repeating: 0xFF00_0000)
     }

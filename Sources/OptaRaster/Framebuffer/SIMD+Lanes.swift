@@ -1,3 +1,5 @@
+import CVectorOps
+
 /// Lane-wise clamps written with comparisons and `replacing(with:where:)`, which compile to
 /// vector min/blend instructions here; the standard `pointwiseMin`/`pointwiseMax` on `SIMD8<Float>`
 /// were measured out-of-line and scalarized (see ../shared/SWIFT-PERFORMANCE.md).
@@ -51,4 +53,17 @@ extension SIMD4 where Scalar == Int32 {
         let d = self &- o
         return o &+ (d & (d &>> 31))
     }
+}
+
+extension SIMD8 where Scalar == Float {
+    /// Each lane truncated toward zero, in one instruction (`SIMD8<Int32>(truncatingIfNeeded:)`
+    /// converts lane by lane). Every lane must be a number in the Int32 range.
+    @inlinable @inline(__always)
+    public var truncated: SIMD8<Int32> { opta_truncate(self) }
+}
+
+extension SIMD8 where Scalar == Int32 {
+    /// Bit k set where lane k is negative, in one instruction.
+    @inlinable @inline(__always)
+    public var signBits: UInt32 { opta_sign_bits(self) }
 }

@@ -1,4 +1,4 @@
-import CVectorShuffle
+import CVectorOps
 
 /// Turns 8 rows of 4 floats into 4 columns of 8 (lane p of column j is value j of row p) with 16
 /// vector instructions, where building each column lane by lane took dozens of broadcasts and

@@ -12,7 +12,6 @@ extension TileSamples {
         @inline(__always) func bits(_ v: SIMD8<Float>) -> SIMD8<Int32> { unsafeBitCast(v, to: SIMD8<Int32>.self) }
         let far = SIMD8<Int32>(repeating: Int32(bitPattern: farInvW.bitPattern))
         let farNext = SIMD8<Int32>(repeating: Int32(bitPattern: farInvW.nextUp.bitPattern))
-        let laneBit = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
         var any: UInt64 = 0
         for j in 0..<rect.height {
             var mask: UInt64 = 0
@@ -27,7 +26,7 @@ extension TileSamples {
                 let threshold = bits(unsafeBitCast(nearest, to: SIMD8<Float>.self) * gapScale).lanesMax(farNext)
                 // Sign bits: farthest < threshold, nearest > far.
                 let split = (farthest &- threshold) & (far &- nearest)
-                mask |= UInt64(truncatingIfNeeded: ((split &>> 31) & laneBit).wrappedSum()) &<< UInt64(lx)
+                mask |= UInt64(split.signBits) &<< UInt64(lx)
                 lx &+= 8
             }
             if rect.width < 64 { mask &= (1 &<< UInt64(rect.width)) &- 1 }

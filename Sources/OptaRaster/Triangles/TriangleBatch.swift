@@ -112,9 +112,7 @@ struct TriangleBatch {
                           to: SIMD8<Float>.self)
         }
         /// Bit k set where lane k's sign bit is.
-        @inline(__always) func bits(_ mask: SIMD8<Int32>) -> UInt32 {
-            UInt32(truncatingIfNeeded: ((mask &>> 31) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)).wrappedSum())
-        }
+        @inline(__always) func bits(_ mask: SIMD8<Int32>) -> UInt32 { mask.signBits }
         @inline(__always) func ints(_ field: Int) -> SIMD8<Int32> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Int32>.self) }
         @inline(__always) func floats(_ field: Int) -> SIMD8<Float> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Float>.self) }
         let x0 = ints(0), x1 = ints(1), x2 = ints(2), y0 = ints(3), y1 = ints(4), y2 = ints(5)

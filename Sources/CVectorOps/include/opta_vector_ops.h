@@ -1,12 +1,27 @@
-#ifndef OPTA_VECTOR_SHUFFLE_H
-#define OPTA_VECTOR_SHUFFLE_H
+#ifndef OPTA_VECTOR_OPS_H
+#define OPTA_VECTOR_OPS_H
 
-/// Lane shuffles of 8-float vectors, which Swift's SIMD types cannot express: Swift imports
-/// `opta_float8` as `SIMD8<Float>`, and each function inlines into the Swift caller as one
-/// `shufflevector`, one AVX instruction (vunpcklps, vunpckhps, vunpcklpd, vunpckhpd). Built from
-/// lane subscripts instead, the same shuffles came out as dozens of broadcasts and blends.
-/// Each works within the two 4-lane halves separately, like the AVX instructions.
+/// Vector operations Swift's SIMD types cannot express, each one AVX instruction once inlined
+/// into the Swift caller: Swift imports `opta_float8` as `SIMD8<Float>` and `opta_int8` as
+/// `SIMD8<Int32>`. Built from lane subscripts, the shuffles came out as dozens of broadcasts and
+/// blends; the conversions as one lane at a time.
 typedef float opta_float8 __attribute__((ext_vector_type(8)));
+typedef int opta_int8 __attribute__((ext_vector_type(8)));
+typedef _Bool opta_bool8 __attribute__((ext_vector_type(8)));
+
+/// Each lane truncated toward zero (vcvttps2dq). Every lane must be a number in the Int32 range.
+static inline __attribute__((always_inline)) opta_int8 opta_truncate(opta_float8 v) {
+    return __builtin_convertvector(v, opta_int8);
+}
+
+/// Bit k set where lane k is negative (vmovmskps).
+static inline __attribute__((always_inline)) unsigned opta_sign_bits(opta_int8 v) {
+    opta_bool8 negative = __builtin_convertvector(v < 0, opta_bool8);
+    return (unsigned)__builtin_bit_cast(unsigned char, negative);
+}
+
+/// The shuffles below work within the two 4-lane halves separately, like the AVX instructions
+/// (vunpcklps, vunpckhps, vunpcklpd, vunpckhpd).
 
 /// (a0, b0, a1, b1 | a4, b4, a5, b5)
 static inline __attribute__((always_inline)) opta_float8 opta_interleave_low(opta_float8 a, opta_float8 b) {
