@@ -22,11 +22,15 @@ struct TinyTriangles {
     /// (those lanes must have a box of 1…4 samples a side, inside the buffer).
     @inline(__always)
     func evaluate(_ s: TriangleBatch.Setup, lanes: SIMD8<Int32>, side: Int) {
+        typealias Field = TriangleBatch.Setup
         let chosen = lanes &>> 31
-        let width = s.width & chosen, rows = s.rows & chosen
+        let width = s.ints(Field.width) & chosen, rows = s.ints(Field.rows) & chosen
         let columns = Int(width.max()), rowCount = Int(rows.max())
-        var rowE0 = s.q0, rowE1 = s.q1, rowE2 = s.q2
-        var rowZ = s.z
+        var rowE0 = s.ints(Field.q0), rowE1 = s.ints(Field.q1), rowE2 = s.ints(Field.q2)
+        var rowZ = s.floats(Field.z)
+        let stepX0 = s.ints(Field.stepX0), stepX1 = s.ints(Field.stepX1), stepX2 = s.ints(Field.stepX2)
+        let stepY0 = s.ints(Field.stepY0), stepY1 = s.ints(Field.stepY1), stepY2 = s.ints(Field.stepY2)
+        let dzdx = s.floats(Field.dzdx), dzdy = s.floats(Field.dzdy)
         var masks = SIMD8<Int32>.zero
         let zs = storage.assumingMemoryBound(to: SIMD8<Float>.self)
         for dy in 0..<rowCount {
@@ -38,14 +42,15 @@ struct TinyTriangles {
                 let position = dy &* 4 &+ dx
                 masks |= (inside &>> 31) & SIMD8(repeating: Int32(truncatingIfNeeded: 1 &<< position))
                 zs[position] = z
-                e0 &+= s.stepX0; e1 &+= s.stepX1; e2 &+= s.stepX2
-                z += s.dzdx
+                e0 &+= stepX0; e1 &+= stepX1; e2 &+= stepX2
+                z += dzdx
             }
-            rowE0 &+= s.stepY0; rowE1 &+= s.stepY1; rowE2 &+= s.stepY2
-            rowZ += s.dzdy
+            rowE0 &+= stepY0; rowE1 &+= stepY1; rowE2 &+= stepY2
+            rowZ += dzdy
         }
         (storage + Self.masksOffset).storeBytes(of: masks, as: SIMD8<Int32>.self)
-        (storage + Self.basesOffset).storeBytes(of: s.j0 &* Int32(truncatingIfNeeded: side) &+ s.i0, as: SIMD8<Int32>.self)
+        (storage + Self.basesOffset).storeBytes(of: s.ints(Field.j0) &* Int32(truncatingIfNeeded: side) &+ s.ints(Field.i0),
+                                                as: SIMD8<Int32>.self)
     }
 
     /// Depth-tests lane `k`'s covered samples into `target` with sample id `id` (after `evaluate`).

@@ -11,9 +11,9 @@ struct TriangleBatch {
     private let lanes: UnsafeMutableRawPointer
     private(set) var count = 0
 
-    /// Bytes of storage a batch needs (`storage` of `init`), 32-byte aligned: the lanes, then
-    /// the storage of its `TinyTriangles`.
-    static let storageSize = 10 * 32 + TinyTriangles.storageSize
+    /// Bytes of storage a batch needs (`storage` of `init`), 32-byte aligned: the lanes, their
+    /// set-up (`Setup`), then the storage of its `TinyTriangles`.
+    static let storageSize = 10 * 32 + Setup.size + TinyTriangles.storageSize
 
     init(storage: UnsafeMutableRawPointer) { lanes = storage }
 
@@ -62,14 +62,23 @@ struct TriangleBatch {
     /// 32 pixels. Larger ones take the 64-bit path one by one.
     static let maxSpan = Int32(32 * TriangleRasterizer.subpixelScale)
 
-    /// What a lane's raster starts from (see `SmallTriangle.draw`).
+    /// What each lane's raster starts from (see `SmallTriangle.draw`), in memory: one 8-lane row
+    /// per field, in this order. Written a field at a time as `setUp` finds it, so few vectors
+    /// are live at once (returned as one value, they were spilled and reloaded).
     struct Setup {
-        var i0, j0, width, rows: SIMD8<Int32>
-        var q0, q1, q2: SIMD8<Int32>
-        var stepX0, stepX1, stepX2: SIMD8<Int32>
-        var stepY0, stepY1, stepY2: SIMD8<Int32>
-        var z, dzdx, dzdy: SIMD8<Float>
+        static let i0 = 0, j0 = 1, width = 2, rows = 3, q0 = 4, q1 = 5, q2 = 6
+        static let stepX0 = 7, stepX1 = 8, stepX2 = 9, stepY0 = 10, stepY1 = 11, stepY2 = 12
+        static let z = 13, dzdx = 14, dzdy = 15
+        static let size = 16 * 32
+        let base: UnsafeMutableRawPointer
+
+        @inline(__always) func ints(_ field: Int) -> SIMD8<Int32> { base.load(fromByteOffset: field &* 32, as: SIMD8<Int32>.self) }
+        @inline(__always) func floats(_ field: Int) -> SIMD8<Float> { base.load(fromByteOffset: field &* 32, as: SIMD8<Float>.self) }
+        @inline(__always) func set(_ field: Int, _ v: SIMD8<Int32>) { base.storeBytes(of: v, toByteOffset: field &* 32, as: SIMD8<Int32>.self) }
+        @inline(__always) func set(_ field: Int, _ v: SIMD8<Float>) { base.storeBytes(of: v, toByteOffset: field &* 32, as: SIMD8<Float>.self) }
     }
+
+    private var setup: Setup { Setup(base: lanes + 10 * 32) }
 
     /// Draws the queued triangles into `target` and empties the batch. Returns the bounding box
     /// of the triangles drawn (fixed point: lowest x and y, highest x and y), empty (lowest above
@@ -77,32 +86,33 @@ struct TriangleBatch {
     @inline(__always) @discardableResult
     mutating func draw(into target: SampleTarget) -> SIMD4<Int32> {
         if count == 0 { return SIMD4(1, 1, 0, 0) }
-        var (setup, tinyLanes, tiny, small, large, box) = setUp(for: target)
-        let tinyTriangles = TinyTriangles(storage: lanes + 10 * 32)
+        let (tinyLanes, tiny, small, large, box) = setUp(for: target)
+        let setup = setup
+        let tinyTriangles = TinyTriangles(storage: lanes + 10 * 32 + Setup.size)
         if tiny != 0 { tinyTriangles.evaluate(setup, lanes: tinyLanes, side: target.side) }
-        withUnsafeBytes(of: &setup) { raw in
-            for k in 0..<count {
-                let id = UInt32(bitPattern: int(9, k))
-                if (tiny >> UInt32(k)) & 1 != 0 {
-                    tinyTriangles.draw(lane: k, id: id, into: target)
-                } else if (small >> UInt32(k)) & 1 != 0 {
-                    SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
-                } else if (large >> UInt32(k)) & 1 != 0 {
-                    LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
-                                       invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
-                }
+        let raw = UnsafeRawBufferPointer(start: setup.base, count: Setup.size)
+        for k in 0..<count {
+            let id = UInt32(bitPattern: int(9, k))
+            if (tiny >> UInt32(k)) & 1 != 0 {
+                tinyTriangles.draw(lane: k, id: id, into: target)
+            } else if (small >> UInt32(k)) & 1 != 0 {
+                SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
+            } else if (large >> UInt32(k)) & 1 != 0 {
+                LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
+                                   invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
             }
         }
         count = 0
         return box
     }
 
-    /// Sets every lane up for `target`; returns the lanes to draw as tiny triangles (as sign bits
-    /// and as a bit mask), the other lanes to draw in 32-bit lanes (small, with samples in the
-    /// buffer) and the large ones.
+    /// Sets every lane up for `target` (into `setup`); returns the lanes to draw as tiny
+    /// triangles (as sign bits and as a bit mask), the other lanes to draw in 32-bit lanes (small,
+    /// with samples in the buffer) and the large ones.
     @inline(__always)
     private func setUp(for target: SampleTarget)
-        -> (Setup, tinyLanes: SIMD8<Int32>, tiny: UInt32, small: UInt32, large: UInt32, box: SIMD4<Int32>) {
+        -> (tinyLanes: SIMD8<Int32>, tiny: UInt32, small: UInt32, large: UInt32, box: SIMD4<Int32>) {
+        let setup = setup
         // Integer lane logic in sign bits and arithmetic (SIMDMask operations get scalarized).
         @inline(__always) func select(_ mask: SIMD8<Int32>, _ yes: SIMD8<Int32>, _ no: SIMD8<Int32>) -> SIMD8<Int32> {
             (yes & mask) | (no & ~mask)
@@ -154,15 +164,14 @@ struct TriangleBatch {
         let invArea = 1 / Self.floats(area)
         let dzx = (Self.exactFloats(a0) * w0 + Self.exactFloats(a1) * cw1 + Self.exactFloats(a2) * cw2) * invArea
         let dzy = (Self.exactFloats(b0) * w0 + Self.exactFloats(b1) * cw1 + Self.exactFloats(b2) * cw2) * invArea
-        let setup = Setup(
-            i0: i0, j0: j0, width: width, rows: rows,
-            q0: a0 &* (sx &- cx1) &+ b0 &* (sy &- cy1) &+ bias(a0, b0),
-            q1: a1 &* (sx &- cx2) &+ b1 &* (sy &- cy2) &+ bias(a1, b1),
-            q2: a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2),
-            stepX0: a0 &<< shift, stepX1: a1 &<< shift, stepX2: a2 &<< shift,
-            stepY0: b0 &<< shift, stepY1: b1 &<< shift, stepY2: b2 &<< shift,
-            z: w0 + dzx * Self.exactFloats(sx &- x0) + dzy * Self.exactFloats(sy &- y0),
-            dzdx: dzx * Float(spacing), dzdy: dzy * Float(spacing))
+        setup.set(Setup.i0, i0); setup.set(Setup.j0, j0); setup.set(Setup.width, width); setup.set(Setup.rows, rows)
+        setup.set(Setup.q0, a0 &* (sx &- cx1) &+ b0 &* (sy &- cy1) &+ bias(a0, b0))
+        setup.set(Setup.q1, a1 &* (sx &- cx2) &+ b1 &* (sy &- cy2) &+ bias(a1, b1))
+        setup.set(Setup.q2, a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2))
+        setup.set(Setup.stepX0, a0 &<< shift); setup.set(Setup.stepX1, a1 &<< shift); setup.set(Setup.stepX2, a2 &<< shift)
+        setup.set(Setup.stepY0, b0 &<< shift); setup.set(Setup.stepY1, b1 &<< shift); setup.set(Setup.stepY2, b2 &<< shift)
+        setup.set(Setup.z, w0 + dzx * Self.exactFloats(sx &- x0) + dzy * Self.exactFloats(sy &- y0))
+        setup.set(Setup.dzdx, dzx * Float(spacing)); setup.set(Setup.dzdy, dzy * Float(spacing))
         // Drawn from this setup: small lanes with area and samples in the buffer, among those queued.
         let queued = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: count)
         // Sign bits: area ≥ 1, width ≥ 1, rows ≥ 1, queued.
@@ -181,7 +190,7 @@ struct TriangleBatch {
         let quads = pairs.evenHalf.lanesMin(pairs.oddHalf)  // a01, a23, b01, b23, c01, c23, d01, d23
         let lowest = quads.evenHalf.lanesMin(quads.oddHalf)
         let box = SIMD4(lowest.x, lowest.y, 0 &- lowest.z, 0 &- lowest.w)
-        return (setup, tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued), box)
+        return (tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued), box)
     }
 
     /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5·2^23 gives
