@@ -14,6 +14,11 @@ static inline __attribute__((always_inline)) opta_int8 opta_truncate(opta_float8
     return __builtin_convertvector(v, opta_int8);
 }
 
+/// Each lane converted to the nearest float (vcvtdq2ps).
+static inline __attribute__((always_inline)) opta_float8 opta_to_float(opta_int8 v) {
+    return __builtin_convertvector(v, opta_float8);
+}
+
 /// Bit k set where lane k is negative (vmovmskps).
 static inline __attribute__((always_inline)) unsigned opta_sign_bits(opta_int8 v) {
     opta_bool8 negative = __builtin_convertvector(v < 0, opta_bool8);

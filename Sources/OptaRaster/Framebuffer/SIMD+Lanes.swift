@@ -63,6 +63,10 @@ extension SIMD8 where Scalar == Float {
 }
 
 extension SIMD8 where Scalar == Int32 {
+    /// Each lane as the nearest float, in one instruction (`SIMD8<Float>(_:)` converts lane by lane).
+    @inlinable @inline(__always)
+    public var floats: SIMD8<Float> { opta_to_float(self) }
+
     /// Bit k set where lane k is negative, in one instruction.
     @inlinable @inline(__always)
     public var signBits: UInt32 { opta_sign_bits(self) }

@@ -161,16 +161,16 @@ struct TriangleBatch {
         @inline(__always) func bias(_ a: SIMD8<Int32>, _ b: SIMD8<Int32>) -> SIMD8<Int32> { ((a &<< 16) &+ b &- 1) &>> 31 }
         // 1/w is affine in screen space, with the barycentric E_k / area as the weight of corner k.
         // (Coefficients and offsets within the box are under 2^13: exact conversions.)
-        let invArea = 1 / Self.floats(area)
-        let dzx = (Self.exactFloats(a0) * w0 + Self.exactFloats(a1) * cw1 + Self.exactFloats(a2) * cw2) * invArea
-        let dzy = (Self.exactFloats(b0) * w0 + Self.exactFloats(b1) * cw1 + Self.exactFloats(b2) * cw2) * invArea
+        let invArea = 1 / area.floats
+        let dzx = (a0.floats * w0 + a1.floats * cw1 + a2.floats * cw2) * invArea
+        let dzy = (b0.floats * w0 + b1.floats * cw1 + b2.floats * cw2) * invArea
         setup.set(Setup.i0, i0); setup.set(Setup.j0, j0); setup.set(Setup.width, width); setup.set(Setup.rows, rows)
         setup.set(Setup.q0, a0 &* (sx &- cx1) &+ b0 &* (sy &- cy1) &+ bias(a0, b0))
         setup.set(Setup.q1, a1 &* (sx &- cx2) &+ b1 &* (sy &- cy2) &+ bias(a1, b1))
         setup.set(Setup.q2, a2 &* (sx &- x0) &+ b2 &* (sy &- y0) &+ bias(a2, b2))
         setup.set(Setup.stepX0, a0 &<< shift); setup.set(Setup.stepX1, a1 &<< shift); setup.set(Setup.stepX2, a2 &<< shift)
         setup.set(Setup.stepY0, b0 &<< shift); setup.set(Setup.stepY1, b1 &<< shift); setup.set(Setup.stepY2, b2 &<< shift)
-        setup.set(Setup.z, w0 + dzx * Self.exactFloats(sx &- x0) + dzy * Self.exactFloats(sy &- y0))
+        setup.set(Setup.z, w0 + dzx * (sx &- x0).floats + dzy * (sy &- y0).floats)
         setup.set(Setup.dzdx, dzx * Float(spacing)); setup.set(Setup.dzdy, dzy * Float(spacing))
         // Drawn from this setup: small lanes with area and samples in the buffer, among those queued.
         let queued = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: count)
@@ -191,18 +191,5 @@ struct TriangleBatch {
         let lowest = quads.evenHalf.lanesMin(quads.oddHalf)
         let box = SIMD4(lowest.x, lowest.y, 0 &- lowest.z, 0 &- lowest.w)
         return (tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued), box)
-    }
-
-    /// The lanes as floats, exactly, for |v| < 2^22: v added to the bits of 1.5·2^23 gives
-    /// 1.5·2^23 + v (SIMD int → float conversion initializers get scalarized).
-    @inline(__always)
-    static func exactFloats(_ v: SIMD8<Int32>) -> SIMD8<Float> {
-        unsafeBitCast(v &+ 0x4B40_0000, to: SIMD8<Float>.self) - 12_582_912
-    }
-
-    /// The lanes as floats, rounded to 24 bits (v = h·2^16 + l, each part converted exactly).
-    @inline(__always)
-    static func floats(_ v: SIMD8<Int32>) -> SIMD8<Float> {
-        exactFloats(v &>> 16) * 65536 + exactFloats(v & 0xFFFF)
     }
 }
