@@ -79,12 +79,17 @@ extension TileSamples {
             let v = py * ndcY + 1
             UnsafeMutableRawPointer(groupUs).storeBytes(of: u, as: SIMD8<Float>.self)
             let ids = idLanes, out = bv + n
-            for p in 0..<8 {
-                (out[p], groupWeights[p]) = planes[Int(ids[p])].weighted(u: groupUs[p], v: v)
+            // Σ e_k of the 8 pixels at once, from their planes' sums turned into columns.
+            @inline(__always) func sums(_ p: Int) -> SIMD8<Float> {
+                SIMD8(lowHalf: TrianglePlanes.sumLanes(planes + Int(ids[p])),
+                      highHalf: TrianglePlanes.sumLanes(planes + Int(ids[p &+ 4])))
             }
-            let inverse = 1 / UnsafeRawPointer(groupWeights).load(as: SIMD8<Float>.self)
+            let (sx, sy, sz, _) = LaneTranspose.columns(sums(0), sums(1), sums(2), sums(3))
+            let inverse = 1 / (sx * u + sy * v + sz)
             UnsafeMutableRawPointer(groupWeights).storeBytes(of: inverse, as: SIMD8<Float>.self)
-            for p in 0..<8 { out[p] *= SIMD8(repeating: groupWeights[p]) }
+            for p in 0..<8 {
+                out[p] = planes[Int(ids[p])].weighted(u: groupUs[p], v: v).varyings * SIMD8(repeating: groupWeights[p])
+            }
             n &+= 8
         }
 

@@ -66,6 +66,12 @@ struct TrianglePlanes {
         sum = SIMD3(s.rx.x + s.rx.y + s.rx.z, s.ry.x + s.ry.y + s.ry.z, s.rz.x + s.rz.y + s.rz.z)
     }
 
+    /// The `sum` of the planes at `plane` as 4 lanes (the fourth is padding), in one load.
+    @inline(__always)
+    static func sumLanes(_ plane: UnsafePointer<TrianglePlanes>) -> SIMD4<Float> {
+        UnsafeRawPointer(plane).load(fromByteOffset: MemoryLayout<TrianglePlanes>.offset(of: \.sum)!, as: SIMD4<Float>.self)
+    }
+
     /// The perspective-correct varyings at (u, v).
     @inline(__always)
     func varyings(u: Float, v: Float) -> SIMD8<Float> {
