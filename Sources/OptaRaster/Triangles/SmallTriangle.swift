@@ -75,6 +75,19 @@ enum SmallTriangle {
             }
             return
         }
+        if width <= 16 {
+            // Two blocks per row, both stepped in registers (the same values as the loop below).
+            let limit2 = firstLimit &+ 8
+            for _ in 0..<rows {
+                let z = zx + zRow
+                block(rowIndex, row0, row1, row2, z, firstLimit)
+                block(rowIndex &+ 8, row0 &+ step8x0, row1 &+ step8x1, row2 &+ step8x2, z + dz8, limit2)
+                row0 &+= down0; row1 &+= down1; row2 &+= down2
+                zRow += dzdy
+                rowIndex &+= side
+            }
+            return
+        }
         for _ in 0..<rows {
             var e0 = row0, e1 = row1, e2 = row2
             var z = zx + zRow
