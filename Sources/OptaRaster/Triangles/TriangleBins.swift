@@ -139,10 +139,11 @@ extension TriangleBins {
         @inline(__always) func lanesMax(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .> a) }
         @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> { ScreenVertex.lanes(indices[k], of: screen) }
         var lo = corner(triangles.lowerBound &* 3), hi = lo
-        for k in (triangles.lowerBound &* 3 &+ 1)..<(triangles.upperBound &* 3) {
-            let v = corner(k)
-            lo = lanesMin(lo, v)
-            hi = lanesMax(hi, v)
+        // A triangle (three corners) per step.
+        for t in triangles {
+            let a = corner(t &* 3), b = corner(t &* 3 &+ 1), c = corner(t &* 3 &+ 2)
+            lo = lanesMin(lo, lanesMin(a, lanesMin(b, c)))
+            hi = lanesMax(hi, lanesMax(a, lanesMax(b, c)))
         }
         return hi.w == 0 ? (SIMD2(lo.x, lo.y), SIMD2(hi.x, hi.y)) : nil
     }
