@@ -56,6 +56,8 @@ struct TrianglePlanes {
         self.vx = vx; self.vy = vy; self.v0 = v0; self.sum = sum
     }
 
+    /// The planes of one triangle (the resolve prepares 8 at a time with `prepare`, which the
+    /// tests hold to this).
     @inline(__always)
     init(_ s: TriangleSetup, mesh: MeshBuffers) {
         let varyings = mesh.varyings.buffer
