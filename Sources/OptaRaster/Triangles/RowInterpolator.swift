@@ -1,8 +1,8 @@
 /// Perspective-correct varyings for one row of a tile's fragments, 8 fragments at a time.
 ///
 /// The resolve records each fragment (its mesh triangle and the pixel's x); `interpolate` then
-/// reads 8 fragments' clip-space corners, turns them into one vector per corner and coordinate
-/// (`LaneTranspose`), finds the 8 barycentrics per vector operation and weights the vertices'
+/// reads 8 fragments' clip-space corners as one vector per corner and coordinate
+/// (`MeshBuffers.corner`), finds the 8 barycentrics per vector operation and weights the vertices'
 /// varyings. A fragment's barycentrics are the triple products e_k = c_(k+1) · (c_(k+2) × p) over
 /// (x, y, w), with p = (u, v, 1) the pixel in device coordinates, divided by their sum; they are
 /// right for triangles the near plane cut, too. On a fine mesh each triangle shows a pixel or
@@ -44,7 +44,6 @@ struct RowInterpolator {
     func interpolate(count: Int, py: Float, ndcX: Float, ndcY: Float, mesh: MeshBuffers,
                      into varyings: UnsafeMutablePointer<SIMD8<Float>>) {
         let run = capacity
-        let indices = mesh.indices.buffer, clip = mesh.clip.buffer
         @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
             UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
         }
@@ -52,14 +51,9 @@ struct RowInterpolator {
         var g = 0
         while g < count {
             let u = UnsafeRawPointer(xs + g).loadUnaligned(as: SIMD8<Float>.self) * ndcX - 1
-            /// Corner `k` of fragments g + p and g + p + 4 (x, y, z, w in each half).
-            @inline(__always) func corners(_ p: Int, _ k: Int) -> SIMD8<Float> {
-                let low = Int(triangles[g &+ p]) &* 3 &+ k, high = Int(triangles[g &+ p &+ 4]) &* 3 &+ k
-                return SIMD8(lowHalf: clip[Int(indices[low])], highHalf: clip[Int(indices[high])])
-            }
-            let (x0, y0, _, w0) = LaneTranspose.columns(corners(0, 0), corners(1, 0), corners(2, 0), corners(3, 0))
-            let (x1, y1, _, w1) = LaneTranspose.columns(corners(0, 1), corners(1, 1), corners(2, 1), corners(3, 1))
-            let (x2, y2, _, w2) = LaneTranspose.columns(corners(0, 2), corners(1, 2), corners(2, 2), corners(3, 2))
+            let (x0, y0, w0) = mesh.corner(0, of: triangles + g)
+            let (x1, y1, w1) = mesh.corner(1, of: triangles + g)
+            let (x2, y2, w2) = mesh.corner(2, of: triangles + g)
             /// c · (d × p) for corners c, d.
             @inline(__always) func triple(_ cx: SIMD8<Float>, _ cy: SIMD8<Float>, _ cw: SIMD8<Float>,
                                           _ dx: SIMD8<Float>, _ dy: SIMD8<Float>, _ dw: SIMD8<Float>) -> SIMD8<Float> {
@@ -75,7 +69,7 @@ struct RowInterpolator {
             store(e2 * inverse, weights + (2 &* run &+ g))
             g &+= 8
         }
-        let vertexVaryings = mesh.varyings.buffer
+        let indices = mesh.indices.buffer, vertexVaryings = mesh.varyings.buffer
         for k in 0..<count {
             let t = Int(triangles[k])
             let a = vertexVaryings[Int(indices[3 &* t])], b = vertexVaryings[Int(indices[3 &* t &+ 1])]

@@ -1,11 +1,11 @@
 extension TrianglePlanes {
     /// The planes of listed triangles 0..<count, written to `planes`, 8 triangles at a time: their
-    /// clip-space corners turned into one vector per corner and coordinate (`LaneTranspose`) give
+    /// clip-space corners as one vector per corner and coordinate (`MeshBuffers.corner`) give
     /// the 8 triangles' edge planes in vector operations; then each triangle's vertex varyings are
     /// weighed. The same operations in the same order as `init`, so the same values.
     static func prepare(_ count: Int, of listed: ListedTriangles, mesh: MeshBuffers,
                         into planes: UnsafeMutablePointer<TrianglePlanes>) {
-        let indices = mesh.indices.buffer, clip = mesh.clip.buffer, varyings = mesh.varyings.buffer
+        let indices = mesh.indices.buffer, varyings = mesh.varyings.buffer
         withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 13) { scratch in
             // Rows 0…8: rx, ry, rz of edges 0…2 (one lane per triangle); 9…11: their sums; 12: the triangles.
             let rows = UnsafeMutableRawPointer(scratch.baseAddress!)
@@ -16,14 +16,9 @@ extension TrianglePlanes {
                 let group = Swift.min(8, count &- k)
                 // Lanes past the end repeat the last triangle.
                 for p in 0..<8 { triangles[p] = listed.triangle(k &+ Swift.min(p, group &- 1)) }
-                /// Corner `c` of the group's triangles p and p + 4 (x, y, z, w in each half).
-                @inline(__always) func corners(_ p: Int, _ c: Int) -> SIMD8<Float> {
-                    SIMD8(lowHalf: clip[Int(indices[Int(triangles[p]) &* 3 &+ c])],
-                          highHalf: clip[Int(indices[Int(triangles[p &+ 4]) &* 3 &+ c])])
-                }
-                let (x0, y0, _, w0) = LaneTranspose.columns(corners(0, 0), corners(1, 0), corners(2, 0), corners(3, 0))
-                let (x1, y1, _, w1) = LaneTranspose.columns(corners(0, 1), corners(1, 1), corners(2, 1), corners(3, 1))
-                let (x2, y2, _, w2) = LaneTranspose.columns(corners(0, 2), corners(1, 2), corners(2, 2), corners(3, 2))
+                let (x0, y0, w0) = mesh.corner(0, of: triangles)
+                let (x1, y1, w1) = mesh.corner(1, of: triangles)
+                let (x2, y2, w2) = mesh.corner(2, of: triangles)
                 @inline(__always) func store(_ v: SIMD8<Float>, _ row: Int) {
                     rows.storeBytes(of: v, toByteOffset: row &* 32, as: SIMD8<Float>.self)
                 }

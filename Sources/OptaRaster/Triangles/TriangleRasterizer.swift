@@ -117,3 +117,20 @@ struct MeshBuffers: Sendable {
     let indices: SendableBuffer<UInt32>
     let varyings: SendableBuffer<SIMD8<Float>>
 }
+
+extension MeshBuffers {
+    /// Corner `k` (0, 1 or 2) of 8 mesh triangles (`triangles[0…7]`) in clip space, as one vector
+    /// per coordinate: lane p is triangle `triangles[p]`'s. The 8 corners are turned into columns
+    /// by `LaneTranspose`.
+    @inline(__always)
+    func corner(_ k: Int, of triangles: UnsafePointer<UInt32>) -> (x: SIMD8<Float>, y: SIMD8<Float>, w: SIMD8<Float>) {
+        let indices = indices.buffer, clip = clip.buffer
+        /// The corners of triangles p and p + 4.
+        @inline(__always) func pair(_ p: Int) -> SIMD8<Float> {
+            SIMD8(lowHalf: clip[Int(indices[Int(triangles[p]) &* 3 &+ k])],
+                  highHalf: clip[Int(indices[Int(triangles[p &+ 4]) &* 3 &+ k])])
+        }
+        let (x, y, _, w) = LaneTranspose.columns(pair(0), pair(1), pair(2), pair(3))
+        return (x, y, w)
+    }
+}
