@@ -43,17 +43,6 @@ extension ScreenVertex {
         @inline(__always) func magnitude(_ v: SIMD8<Float>) -> SIMD8<Float> {
             unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
         }
-        let magic = SIMD8<Float>(repeating: 12_582_912)  // 1.5 · 2^23
-        /// The lanes truncated toward zero, as integers, for |v| < 2^22: v + 1.5 · 2^23 rounds to
-        /// the nearest integer in the low mantissa bits (one less where that rounded up).
-        @inline(__always) func truncated(_ v: SIMD8<Float>) -> SIMD8<Int32> {
-            let a = magnitude(v)
-            var n = (a + magic) - magic
-            n = n.replacing(with: n - 1, where: n .> a)
-            let signed = unsafeBitCast(unsafeBitCast(n, to: SIMD8<UInt32>.self) | (unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x8000_0000),
-                                       to: SIMD8<Float>.self)
-            return unsafeBitCast(signed + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
-        }
         let scale = Float(TriangleRasterizer.subpixelScale)
         let limit = SIMD8<Float>(repeating: 4_194_304)  // 2^22
         let half = SIMD8<Float>(repeating: 0.5)
@@ -61,11 +50,8 @@ extension ScreenVertex {
         withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: 3) { scratch in
             let lanes = UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Int32.self)
             while i &+ 8 <= range.upperBound {
-                let p = UnsafeRawPointer(clip + i).assumingMemoryBound(to: Float.self)
-                @inline(__always) func column(_ j: Int) -> SIMD8<Float> {
-                    SIMD8(p[j], p[4 &+ j], p[8 &+ j], p[12 &+ j], p[16 &+ j], p[20 &+ j], p[24 &+ j], p[28 &+ j])
-                }
-                let x = column(0), y = column(1), w = column(3)
+                let c = clip + i
+                let (x, y, _, w) = LaneTranspose.columns(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
                 let g = guardBand * w
                 // The same operations, in the same order, as `project`.
                 let inv = 1 / w
@@ -75,8 +61,9 @@ extension ScreenVertex {
                 let ok = bits(w .>= SIMD8(repeating: near)) & bits(magnitude(x) .<= g) & bits(magnitude(y) .<= g)
                     & bits(magnitude(rx) .< limit) & bits(magnitude(ry) .< limit)
                 if (~ok).isZero {
-                    scratch[0] = truncated(rx)
-                    scratch[1] = truncated(ry)
+                    // |rx|, |ry| < 2^22 here: the conversion is exact.
+                    scratch[0] = rx.truncated
+                    scratch[1] = ry.truncated
                     scratch[2] = unsafeBitCast(inv, to: SIMD8<Int32>.self)
                     for k in 0..<8 {
                         (out + (i &+ k)).initialize(to: ScreenVertex(x: lanes[k], y: lanes[8 &+ k],
