@@ -121,8 +121,6 @@ struct TriangleBatch {
             unsafeBitCast(select(mask, unsafeBitCast(yes, to: SIMD8<Int32>.self), unsafeBitCast(no, to: SIMD8<Int32>.self)),
                           to: SIMD8<Float>.self)
         }
-        /// Bit k set where lane k's sign bit is.
-        @inline(__always) func bits(_ mask: SIMD8<Int32>) -> UInt32 { mask.signBits }
         @inline(__always) func ints(_ field: Int) -> SIMD8<Int32> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Int32>.self) }
         @inline(__always) func floats(_ field: Int) -> SIMD8<Float> { lanes.load(fromByteOffset: field &* 32, as: SIMD8<Float>.self) }
         let x0 = ints(0), x1 = ints(1), x2 = ints(2), y0 = ints(3), y1 = ints(4), y2 = ints(5)
@@ -190,6 +188,6 @@ struct TriangleBatch {
         let quads = pairs.evenHalf.lanesMin(pairs.oddHalf)  // a01, a23, b01, b23, c01, c23, d01, d23
         let lowest = quads.evenHalf.lanesMin(quads.oddHalf)
         let box = SIMD4(lowest.x, lowest.y, 0 &- lowest.z, 0 &- lowest.w)
-        return (tiny, bits(tiny), bits(drawn & ~tiny), bits(~small & queued), box)
+        return (tiny, tiny.signBits, (drawn & ~tiny).signBits, (~small & queued).signBits, box)
     }
 }
