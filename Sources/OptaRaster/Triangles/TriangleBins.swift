@@ -137,13 +137,11 @@ extension TriangleBins {
         // min and max. The largest outcode is 0 only when every outcode is.
         @inline(__always) func lanesMin(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .< a) }
         @inline(__always) func lanesMax(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .> a) }
-        @inline(__always) func corner(_ k: Int) -> SIMD4<Int32> { ScreenVertex.lanes(indices[k], of: screen) }
-        var lo = corner(triangles.lowerBound &* 3), hi = lo
-        // A triangle (three corners) per step.
+        var lo = ScreenVertex.lanes(indices[triangles.lowerBound &* 3], of: screen), hi = lo
         for t in triangles {
-            let a = corner(t &* 3), b = corner(t &* 3 &+ 1), c = corner(t &* 3 &+ 2)
-            lo = lanesMin(lo, lanesMin(a, lanesMin(b, c)))
-            hi = lanesMax(hi, lanesMax(a, lanesMax(b, c)))
+            let m = MeshCorners(t, screen: screen, indices: indices)
+            lo = lanesMin(lo, lanesMin(m.a, lanesMin(m.b, m.c)))
+            hi = lanesMax(hi, lanesMax(m.a, lanesMax(m.b, m.c)))
         }
         return hi.w == 0 ? (SIMD2(lo.x, lo.y), SIMD2(hi.x, hi.y)) : nil
     }
