@@ -147,34 +147,19 @@ import Testing
         // 8 triangles at a time in vector lanes, one at a time from `TriangleSetup`: the same bits,
         // for groups full and partial.
         var random = FastPathRandom(seed: 0x9A7E)
-        var clip: [SIMD4<Float>] = [], varyings: [SIMD8<Float>] = []
-        for _ in 0..<90 {
-            let w = 0.5 + 4 * random.unit()
-            clip.append(SIMD4((random.unit() * 2 - 1) * w, (random.unit() * 2 - 1) * w, 0, w))
-            varyings.append(SIMD8((0..<8).map { _ in random.unit() * 10 - 5 }))
-        }
-        let indices = (0..<90).map { UInt32($0) }
-        let screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
+        let vertices = RandomClipMesh(vertices: 90, random: &random)
         var entries = (0..<30).map { _ in UInt32(random.below(30)) }
-        clip.withUnsafeBufferPointer { c in
-            indices.withUnsafeBufferPointer { i in
-                varyings.withUnsafeBufferPointer { v in
-                    screen.withUnsafeBufferPointer { s in
-                        entries.withUnsafeMutableBufferPointer { e in
-                            let mesh = MeshBuffers(screen: SendableBuffer(s), clip: SendableBuffer(c), indices: SendableBuffer(i),
-                                                   varyings: SendableBuffer(v))
-                            let listed = ListedTriangles(entries: e.baseAddress!, pieces: [])
-                            let planes = UnsafeMutablePointer<TrianglePlanes>.allocate(capacity: 30)
-                            defer { planes.deallocate() }
-                            for count in [30, 8, 5] {
-                                TrianglePlanes.prepare(count, of: listed, mesh: mesh, into: planes)
-                                for k in 0..<count {
-                                    let one = TrianglePlanes(TriangleSetup(triangle: e[k], mesh: mesh), mesh: mesh)
-                                    #expect(planes[k].vx == one.vx && planes[k].vy == one.vy && planes[k].v0 == one.v0
-                                            && planes[k].sum == one.sum, "count \(count), triangle \(k)")
-                                }
-                            }
-                        }
+        vertices.withBuffers { mesh in
+            entries.withUnsafeMutableBufferPointer { e in
+                let listed = ListedTriangles(entries: e.baseAddress!, pieces: [])
+                let planes = UnsafeMutablePointer<TrianglePlanes>.allocate(capacity: 30)
+                defer { planes.deallocate() }
+                for count in [30, 8, 5] {
+                    TrianglePlanes.prepare(count, of: listed, mesh: mesh, into: planes)
+                    for k in 0..<count {
+                        let one = TrianglePlanes(TriangleSetup(triangle: e[k], mesh: mesh), mesh: mesh)
+                        #expect(planes[k].vx == one.vx && planes[k].vy == one.vy && planes[k].v0 == one.v0
+                                && planes[k].sum == one.sum, "count \(count), triangle \(k)")
                     }
                 }
             }
@@ -185,44 +170,60 @@ import Testing
         // Random triangles at different depths, fragments at pixel centres inside them: the 8-wide
         // row interpolation and the per-triangle planes give the same varyings.
         var random = FastPathRandom(seed: 0x1A7E)
-        var clip: [SIMD4<Float>] = [], varyings: [SIMD8<Float>] = []
-        for _ in 0..<60 {
+        let vertices = RandomClipMesh(vertices: 60, random: &random)
+        let width = 200, height = 100
+        let ndcX = 2 / Float(width), ndcY = -2 / Float(height)
+        vertices.withBuffers { mesh in
+            let interpolator = RowInterpolator(fragments: 21)
+            defer { interpolator.deallocate() }
+            let out = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: interpolator.capacity)
+            defer { out.deallocate() }
+            for row in 0..<10 {
+                let py = Float(row * 10) + 0.5
+                var expected: [SIMD8<Float>] = []
+                for n in 0..<21 {
+                    let triangle = UInt32(random.below(20))
+                    let px = Float(random.below(UInt64(width))) + 0.5
+                    interpolator.record(n, triangle: triangle, px: px)
+                    let planes = TrianglePlanes(TriangleSetup(triangle: triangle, mesh: mesh), mesh: mesh)
+                    expected.append(planes.varyings(u: px * ndcX - 1, v: py * ndcY + 1))
+                }
+                interpolator.interpolate(count: 21, py: py, ndcX: ndcX, ndcY: ndcY, mesh: mesh, into: out)
+                for n in 0..<21 {
+                    let scale = max(1, (expected[n] * expected[n]).max().squareRoot())
+                    let error = ((out[n] - expected[n]) * (out[n] - expected[n])).max().squareRoot()
+                    // Outside its triangle a fragment extrapolates: compare relative to the values' size.
+                    #expect(error <= 1e-3 * scale, "row \(row) fragment \(n)")
+                }
+            }
+        }
+    }
+}
+
+/// Random clip-space vertices in front of the camera (w from 0.5 to 4.5) with random varyings,
+/// every 3 in a row a triangle: the mesh the resolve's interpolation tests read.
+private struct RandomClipMesh {
+    var clip: [SIMD4<Float>] = []
+    var varyings: [SIMD8<Float>] = []
+
+    init(vertices: Int, random: inout FastPathRandom) {
+        for _ in 0..<vertices {
             let w = 0.5 + 4 * random.unit()
             clip.append(SIMD4((random.unit() * 2 - 1) * w, (random.unit() * 2 - 1) * w, 0, w))
             varyings.append(SIMD8((0..<8).map { _ in random.unit() * 10 - 5 }))
         }
-        let indices = (0..<60).map { UInt32($0) }
+    }
+
+    /// Runs `body` with the mesh's buffers (screen positions unused: all zero).
+    func withBuffers(_ body: (MeshBuffers) -> Void) {
+        let indices = (0..<clip.count).map { UInt32($0) }
         let screen = [ScreenVertex](repeating: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0), count: clip.count)
-        let width = 200, height = 100
-        let ndcX = 2 / Float(width), ndcY = -2 / Float(height)
         clip.withUnsafeBufferPointer { c in
             indices.withUnsafeBufferPointer { i in
                 varyings.withUnsafeBufferPointer { v in
                     screen.withUnsafeBufferPointer { s in
-                        let mesh = MeshBuffers(screen: SendableBuffer(s), clip: SendableBuffer(c), indices: SendableBuffer(i),
-                                               varyings: SendableBuffer(v))
-                        let interpolator = RowInterpolator(fragments: 21)
-                        defer { interpolator.deallocate() }
-                        let out = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: interpolator.capacity)
-                        defer { out.deallocate() }
-                        for row in 0..<10 {
-                            let py = Float(row * 10) + 0.5
-                            var expected: [SIMD8<Float>] = []
-                            for n in 0..<21 {
-                                let triangle = UInt32(random.below(20))
-                                let px = Float(random.below(UInt64(width))) + 0.5
-                                interpolator.record(n, triangle: triangle, px: px)
-                                let planes = TrianglePlanes(TriangleSetup(triangle: triangle, mesh: mesh), mesh: mesh)
-                                expected.append(planes.varyings(u: px * ndcX - 1, v: py * ndcY + 1))
-                            }
-                            interpolator.interpolate(count: 21, py: py, ndcX: ndcX, ndcY: ndcY, mesh: mesh, into: out)
-                            for n in 0..<21 {
-                                let scale = max(1, (expected[n] * expected[n]).max().squareRoot())
-                                let error = ((out[n] - expected[n]) * (out[n] - expected[n])).max().squareRoot()
-                                // Outside its triangle a fragment extrapolates: compare relative to the values' size.
-                                #expect(error <= 1e-3 * scale, "row \(row) fragment \(n)")
-                            }
-                        }
+                        body(MeshBuffers(screen: SendableBuffer(s), clip: SendableBuffer(c), indices: SendableBuffer(i),
+                                         varyings: SendableBuffer(v)))
                     }
                 }
             }
