@@ -56,4 +56,12 @@ static inline __attribute__((always_inline)) opta_float8 opta_opaque(opta_float8
     return v;
 }
 
+/// `opta_opaque` for integer lanes.
+static inline __attribute__((always_inline)) opta_int8 opta_opaque_int(opta_int8 v) {
+#if defined(__AVX__)
+    __asm__("" : "+x"(v));
+#endif
+    return v;
+}
+
 #endif
