@@ -51,8 +51,8 @@ enum SmallTriangle {
         let side = target.side
         var at = Int(int(1)) &* side &+ Int(int(0))
         let end = at &+ Int(int(3)) &* side
-        // Opaque, so each `q + step · lane` stays one vector multiply and add (seeing the lane
-        // numbers, the compiler computes every lane on its own and inserts it).
+        // Lane numbers kept opaque, so each `q + step · lane` stays one vector multiply and add
+        // (seeing them, the compiler computes every lane on its own and inserts it; so below).
         let lanes = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
         let limit = lanes &- width
         var e0 = SIMD8(repeating: int(4)) &+ SIMD8(repeating: int(7)) &* lanes
@@ -83,8 +83,8 @@ enum SmallTriangle {
         let dzdx = float(14), dzdy = float(15)
         let side = target.side
         var rowIndex = Int(int(1)) &* side &+ Int(int(0))
-        let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-        let zx = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) * dzdx
+        let lanes = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
+        let zx = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * dzdx
         let dz8 = dzdx * 8
         let step8x0 = stepX0 &* 8, step8x1 = stepX1 &* 8, step8x2 = stepX2 &* 8
         let firstLimit = lanes &- Int32(truncatingIfNeeded: width)
