@@ -33,21 +33,29 @@ struct TinyTriangles {
         let dzdx = s.floats(Field.dzdx), dzdy = s.floats(Field.dzdy)
         var masks = SIMD8<Int32>.zero
         let zs = storage.assumingMemoryBound(to: SIMD8<Float>.self)
+        // Each position's bit (dy · 4 + dx), stepped in vector lanes; positions outside a lane's
+        // box are cleared once at the end.
+        var rowBit = SIMD8<Int32>(repeating: 1)
         for dy in 0..<rowCount {
             var e0 = rowE0, e1 = rowE1, e2 = rowE2, z = rowZ
-            // Sign bits: inside all three edges, and within the lane's box.
-            let rowInside = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: dy)) &- rows
+            var bit = rowBit
             for dx in 0..<columns {
-                let inside = ~(e0 | e1 | e2) & rowInside & (SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: dx)) &- width)
-                let position = dy &* 4 &+ dx
-                masks |= (inside &>> 31) & SIMD8(repeating: Int32(truncatingIfNeeded: 1 &<< position))
-                zs[position] = z
+                // Sign bits: inside all three edges.
+                masks |= (~(e0 | e1 | e2) &>> 31) & bit
+                zs[dy &* 4 &+ dx] = z
                 e0 &+= stepX0; e1 &+= stepX1; e2 &+= stepX2
                 z += dzdx
+                bit &+= bit
             }
             rowE0 &+= stepY0; rowE1 &+= stepY1; rowE2 &+= stepY2
             rowZ += dzdy
+            rowBit &<<= 4
         }
+        // The lane's box: `width` bits a row (1 to 4), repeated for `rows` rows (1 to 4).
+        let one = SIMD8<Int32>(repeating: 1)
+        let rowBits = (one &<< width) &- one
+        let box = rowBits &* (SIMD8<Int32>(repeating: 0x1111) &>> ((SIMD8<Int32>(repeating: 4) &- rows) &<< 2))
+        masks &= box
         (storage + Self.masksOffset).storeBytes(of: masks, as: SIMD8<Int32>.self)
         (storage + Self.basesOffset).storeBytes(of: s.ints(Field.j0) &* Int32(truncatingIfNeeded: side) &+ s.ints(Field.i0),
                                                 as: SIMD8<Int32>.self)
