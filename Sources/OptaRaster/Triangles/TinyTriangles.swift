@@ -8,13 +8,15 @@ struct TinyTriangles {
     static let maxSide: Int32 = 4
 
     /// Per box position (dy · 4 + dx) and lane, the depth there (16 × 8 floats); per lane, the
-    /// bit mask of covered positions and the index of its first sample.
+    /// bit mask of covered positions and the index of its first sample; per position, its index
+    /// from the first sample (dy · side + dx).
     private let storage: UnsafeMutableRawPointer
     private static let masksOffset = 16 * 32
     private static let basesOffset = masksOffset + 32
+    private static let positionsOffset = basesOffset + 32
 
     /// Bytes of storage needed (32-byte aligned).
-    static let storageSize = basesOffset + 32
+    static let storageSize = positionsOffset + 64
 
     init(storage: UnsafeMutableRawPointer) { self.storage = storage }
 
@@ -57,8 +59,11 @@ struct TinyTriangles {
         let box = rowBits &* (SIMD8<Int32>(repeating: 0x1111) &>> ((SIMD8<Int32>(repeating: 4) &- rows) &<< 2))
         masks &= box
         (storage + Self.masksOffset).storeBytes(of: masks, as: SIMD8<Int32>.self)
-        (storage + Self.basesOffset).storeBytes(of: s.ints(Field.j0) &* Int32(truncatingIfNeeded: side) &+ s.ints(Field.i0),
-                                                as: SIMD8<Int32>.self)
+        let rowStep = Int32(truncatingIfNeeded: side)
+        (storage + Self.basesOffset).storeBytes(of: s.ints(Field.j0) &* rowStep &+ s.ints(Field.i0), as: SIMD8<Int32>.self)
+        let dx = SIMD8<Int32>(0, 1, 2, 3, 0, 1, 2, 3)
+        (storage + Self.positionsOffset).storeBytes(of: dx &+ SIMD8(0, 0, 0, 0, 1, 1, 1, 1) &* rowStep, as: SIMD8<Int32>.self)
+        (storage + Self.positionsOffset + 32).storeBytes(of: dx &+ SIMD8(2, 2, 2, 2, 3, 3, 3, 3) &* rowStep, as: SIMD8<Int32>.self)
     }
 
     /// Depth-tests lane `k`'s covered samples into `target` with sample id `id` (after `evaluate`).
@@ -67,11 +72,12 @@ struct TinyTriangles {
         var covered = storage.load(fromByteOffset: Self.masksOffset &+ k &* 4, as: UInt32.self)
         let base = Int(storage.load(fromByteOffset: Self.basesOffset &+ k &* 4, as: Int32.self))
         let zs = storage.assumingMemoryBound(to: Float.self) + k
-        let side = target.side, depth = target.depth, ids = target.ids
+        let positions = (storage + Self.positionsOffset).assumingMemoryBound(to: Int32.self)
+        let depth = target.depth, ids = target.ids
         while covered != 0 {
             let position = covered.trailingZeroBitCount
             covered &= covered &- 1
-            let at = base &+ (position &>> 2) &* side &+ (position & 3)
+            let at = base &+ Int(positions[position])
             // Without a branch: whether a covered sample is nearer is as good as random.
             let z = zs[position &* 8], old = depth[at]
             let nearer = z > old
