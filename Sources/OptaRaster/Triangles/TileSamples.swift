@@ -159,7 +159,7 @@ final class TileSamples {
                         let triangles = c..<Swift.min(c &+ TriangleBins.clusterSize, meshTriangles)
                         if e & TriangleBins.oneTileFlag != 0 {
                             // Every triangle lies inside the tile.
-                            for t in triangles { queue.addListed(corners(t)) }
+                            queue.addListed(triangles, screen: screen, indices: indices)
                         } else {
                             // The triangles that would have been binned here one by one.
                             for t in triangles {
@@ -246,13 +246,19 @@ struct CentreQueue {
         if batch.isFull { drawBatch() }
     }
 
-    /// `add` for a mesh triangle known to lie inside the tile.
+    /// `add` for mesh triangles known to lie inside the tile: a batch's worth at a time.
     @inline(__always)
-    mutating func addListed(_ t: MeshCorners) {
-        batch.add(t, id: UInt32(truncatingIfNeeded: count))
-        listed[count] = t.triangle
-        count &+= 1
-        if batch.isFull { drawBatch() }
+    mutating func addListed(_ triangles: Range<Int>, screen: UnsafeBufferPointer<ScreenVertex>,
+                            indices: UnsafeBufferPointer<UInt32>) {
+        var t = triangles.lowerBound
+        while t < triangles.upperBound {
+            let n = Swift.min(8 &- batch.count, triangles.upperBound &- t)
+            batch.add(meshTriangles: t, count: n, firstID: UInt32(truncatingIfNeeded: count), screen: screen, indices: indices)
+            for i in 0..<n { listed[count &+ i] = UInt32(truncatingIfNeeded: t &+ i) }
+            count &+= n
+            t &+= n
+            if batch.isFull { drawBatch() }
+        }
     }
 }
 

@@ -39,7 +39,27 @@ struct TriangleBatch {
     /// into is at the edge of what the compiler inlines.)
     @inline(__always)
     mutating func add(_ t: MeshCorners, id: UInt32) {
-        let p = lanes + count &* 4
+        Self.store(t, id: id, at: lanes + count &* 4)
+        count &+= 1
+    }
+
+    /// Queues mesh triangles `first ..< first + n` (at most the room left), with ids from
+    /// `firstID` on: one loop whose state stays in registers (in pass 1's large loop, the
+    /// batch's count was kept in memory and reloaded per triangle).
+    @inline(__always)
+    mutating func add(meshTriangles first: Int, count n: Int, firstID: UInt32,
+                      screen: UnsafeBufferPointer<ScreenVertex>, indices: UnsafeBufferPointer<UInt32>) {
+        var p = lanes + count &* 4
+        for i in 0..<n {
+            Self.store(MeshCorners(first &+ i, screen: screen, indices: indices), id: firstID &+ UInt32(truncatingIfNeeded: i), at: p)
+            p += 4
+        }
+        count &+= n
+    }
+
+    /// Writes a mesh triangle's corners and id to the lane at `p`.
+    @inline(__always)
+    private static func store(_ t: MeshCorners, id: UInt32, at p: UnsafeMutableRawPointer) {
         p.storeBytes(of: t.a.x, as: Int32.self); p.storeBytes(of: t.b.x, toByteOffset: 32, as: Int32.self)
         p.storeBytes(of: t.c.x, toByteOffset: 64, as: Int32.self)
         p.storeBytes(of: t.a.y, toByteOffset: 96, as: Int32.self); p.storeBytes(of: t.b.y, toByteOffset: 128, as: Int32.self)
@@ -48,7 +68,6 @@ struct TriangleBatch {
         p.storeBytes(of: t.a.z, toByteOffset: 192, as: Int32.self); p.storeBytes(of: t.b.z, toByteOffset: 224, as: Int32.self)
         p.storeBytes(of: t.c.z, toByteOffset: 256, as: Int32.self)
         p.storeBytes(of: id, toByteOffset: 288, as: UInt32.self)
-        count &+= 1
     }
 
     @inline(__always) private func int(_ field: Int, _ k: Int) -> Int32 {
