@@ -38,6 +38,25 @@ struct RowInterpolator {
         xs[n] = px
     }
 
+    /// Records fragments `n ..< n + 8`: the 8 pixels from x `x0` on, showing listed triangles
+    /// `ids[0..<8]` of `listed`. (One pass of loads and stores, where `record` per pixel
+    /// re-read the loop's state each time.)
+    @inline(__always)
+    func recordGroup(_ n: Int, ids: UnsafePointer<UInt32>, of listed: ListedTriangles, x0: Int) {
+        var flags: UInt32 = 0
+        for p in 0..<8 {
+            let e = listed.entries[Int(ids[p])]
+            triangles[n &+ p] = e
+            flags |= e
+        }
+        if flags & TriangleBins.clippedFlag != 0 {
+            for p in 0..<8 { triangles[n &+ p] = listed.triangle(Int(ids[p])) }
+        }
+        // The same values as Float(x0 + p) + 0.5: integers below 2^24 convert and add exactly.
+        UnsafeMutableRawPointer(xs + n).storeBytes(
+            of: SIMD8<Float>(repeating: Float(x0)) + SIMD8(0, 1, 2, 3, 4, 5, 6, 7) + 0.5, as: SIMD8<Float>.self)
+    }
+
     /// Writes the varyings of fragments 0..<count, all on the row of pixel centres at `py`, to
     /// `varyings`. `ndcX`, `ndcY`: device units per pixel.
     @inline(__always)

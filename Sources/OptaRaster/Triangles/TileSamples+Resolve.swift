@@ -130,6 +130,9 @@ extension TileSamples {
                 if groupEdges == 0 && (~covered).isZero && m == 8 {
                     if perTriangle && !keepFragments {
                         addPlaneGroup(x0, py, &n)
+                    } else if !perTriangle && !keepFragments {
+                        interpolator.recordGroup(n, ids: idLanes, of: listed, x0: x0)
+                        n &+= 8
                     } else {
                         for p in 0..<8 { add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n) }
                     }
