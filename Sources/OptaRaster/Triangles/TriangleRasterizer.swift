@@ -18,14 +18,14 @@ public enum TriangleRasterizer {
     /// Renders the mesh into `framebuffer`; pixels no triangle covers get `background` (packed,
     /// premultiplied). `afterTile` runs on each tile right after it is resolved (e.g. to composite
     /// an overlay while the tile is in cache). With `depth`, also returns each pixel's nearest 1/w
-    /// (0 where nothing is drawn), row-major. `varyings` (one `SIMD8` per vertex) reach the shader
+    /// (0 where nothing is drawn). `varyings` (one `SIMD8` per vertex) reach the shader
     /// interpolated perspective-correctly.
     public static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
         near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
         depth wantsDepth: Bool = false,
         afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
-    ) -> [Float]? {
+    ) -> FrameDepth? {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
         precondition(varyings.count == clip.count, "one set of varyings per vertex")
@@ -58,12 +58,15 @@ public enum TriangleRasterizer {
             }
         }
         // 3. Per tile: rasterize depth samples, resolve and shade, then the caller's overlay.
-        // Every pixel's depth is written by its tile below, so the storage starts uninitialized.
+        // Touched tiles write their pixels' depth below and untouched ones read as 0 from their
+        // flag, so the storage starts uninitialized.
         var depthOut = wantsDepth
             ? [Float](unsafeUninitializedCapacity: width * height) { _, count in count = width * height } : []
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
+        var touchedTiles = [Bool](repeating: false, count: wantsDepth ? tiles.count : 0)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
         framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+          touchedTiles.withUnsafeMutableBufferPointer { touchedBuffer in
             depthOut.withUnsafeMutableBufferPointer { depthBuffer in
                 screen.withUnsafeBufferPointer { screenBuffer in
                     clip.withUnsafeBufferPointer { clipBuffer in
@@ -71,6 +74,7 @@ public enum TriangleRasterizer {
                           varyings.withUnsafeBufferPointer { varyingBuffer in
                             let pixelBase = SharedMutablePointer(pixels.baseAddress!)
                             let depthBase = wantsDepth ? depthBuffer.baseAddress.map(SharedMutablePointer.init) : nil
+                            let touchedBase = wantsDepth ? touchedBuffer.baseAddress.map(SharedMutablePointer.init) : nil
                             let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
                                                    indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
                             ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
@@ -78,15 +82,13 @@ public enum TriangleRasterizer {
                                 let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW)
                                 var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
                                 if touched {
+                                    touchedBase?.base[t] = true
                                     samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader,
                                                     background: background, depth: depthBase?.base)
                                 } else {
                                     for y in rect.y0..<rect.y1 {
                                         let row = target.row(y)
                                         for x in rect.x0..<rect.x1 { row[x] = background }
-                                        if let d = depthBase?.base {
-                                            (d + y * width + rect.x0).update(repeating: 0, count: rect.width)
-                                        }
                                     }
                                 }
                                 afterTile?(&target)
@@ -96,8 +98,11 @@ public enum TriangleRasterizer {
                     }
                 }
             }
+          }
         }
-        return wantsDepth ? depthOut : nil
+        guard wantsDepth else { return nil }
+        return FrameDepth(width: width, height: height, tileSize: tileSize, tilesX: (width + tileSize - 1) / tileSize,
+                          values: depthOut, touched: touchedTiles)
     }
 }
 

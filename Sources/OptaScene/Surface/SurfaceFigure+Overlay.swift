@@ -11,7 +11,7 @@ extension SurfaceFigure {
     }
 
     /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title.
-    func drawList(_ state: RenderState, depth: [Float]) -> DrawList {
+    func drawList(_ state: RenderState, depth: FrameDepth) -> DrawList {
         var list = DrawList()
         let camera = camera(for: state)
         let projector = projector(camera)
@@ -36,7 +36,7 @@ extension SurfaceFigure {
 
     // MARK: Box and axes
 
-    func addBox(_ list: inout DrawList, _ projector: SurfaceProjector, depth: [Float]) {
+    func addBox(_ list: inout DrawList, _ projector: SurfaceProjector, depth: FrameDepth) {
         let (lo, hi) = box
         let corners = (0..<8).map { k in
             SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z)
@@ -131,7 +131,7 @@ extension SurfaceFigure {
         return out
     }
 
-    func addPath(_ list: inout DrawList, _ path: PathSpec, index: Int, _ projector: SurfaceProjector, depth: [Float]) {
+    func addPath(_ list: inout DrawList, _ path: PathSpec, index: Int, _ projector: SurfaceProjector, depth: FrameDepth) {
         let color = path.color.map { RGBA(Float($0[0]), Float($0[1]), Float($0[2]), Float($0[3])) } ?? Palette.color(index)
         let points = lifted(path.points)
         // Split at undefined points, then keep the visible runs.
@@ -163,7 +163,7 @@ extension SurfaceFigure {
         return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
     }
 
-    func addMinima(_ list: inout DrawList, _ projector: SurfaceProjector, depth: [Float]) {
+    func addMinima(_ list: inout DrawList, _ projector: SurfaceProjector, depth: FrameDepth) {
         let domain = scenario.landscape.domain
         for m in scenario.landscape.objective.minima where domain.x.contains(m.point.x) && domain.y.contains(m.point.y) {
             guard let p = marker(m.point, projector), projector.visible(p.point, invW: p.invW, depth: depth) else { continue }

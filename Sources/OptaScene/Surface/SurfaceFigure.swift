@@ -67,14 +67,16 @@ public struct SurfaceFigure: Sendable {
     }
 
     /// Draws the surface for `state`; returns the nearest 1/w per pixel for depth-testing overlays.
-    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int) -> [Float] {
+    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int) -> FrameDepth {
         let camera = camera(for: state)
         let rows = camera.viewProjection(aspect: Double(width) / Double(height), near: prepared.spec.near, far: prepared.spec.far)
         let clip = ClipTransform.apply(rows.map { SIMD4<Float>($0) }, to: prepared.positions, threads: threads)
-        return TriangleRasterizer.render(
+        let depth = TriangleRasterizer.render(
             clip: clip, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
-            into: &framebuffer, threads: threads, depth: true) ?? []
+            into: &framebuffer, threads: threads, depth: true)
+        // Asked for with `depth: true`, the depth is always returned.
+        return depth!
     }
 }
 

@@ -1,4 +1,5 @@
 import OptaCore
+import OptaRaster
 
 /// Projects world points to frame pixels for one camera and frame size, and tests them against
 /// the depth the surface left (nearest 1/w per pixel, 0 where nothing was drawn).
@@ -25,14 +26,14 @@ struct SurfaceProjector: Sendable {
     }
 
     /// Whether a point at 1/w `invW` over pixel `p` is in front of (or on) the drawn surface.
-    func visible(_ p: SIMD2<Float>, invW: Float, depth: [Float], tolerance: Float = 0.01) -> Bool {
+    func visible(_ p: SIMD2<Float>, invW: Float, depth: FrameDepth, tolerance: Float = 0.01) -> Bool {
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < width, y < height else { return true }
-        return invW >= depth[y * width + x] * (1 - tolerance)
+        return invW >= depth[x, y] * (1 - tolerance)
     }
 
     /// The visible pieces of a 3D polyline, as frame polylines, tested every couple of pixels.
-    func visibleRuns(_ points: [SIMD3<Double>], depth: [Float]) -> [[SIMD2<Float>]] {
+    func visibleRuns(_ points: [SIMD3<Double>], depth: FrameDepth) -> [[SIMD2<Float>]] {
         var runs: [[SIMD2<Float>]] = []
         var current: [SIMD2<Float>] = []
         func flush() {
