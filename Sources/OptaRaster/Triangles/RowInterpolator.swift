@@ -1,3 +1,5 @@
+import CVectorOps
+
 /// Perspective-correct varyings for one row of a tile's fragments, 8 fragments at a time.
 ///
 /// The resolve records each fragment (its mesh triangle and the pixel's x); `interpolate` then
@@ -67,6 +69,17 @@ struct RowInterpolator {
             UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<Float>.self)
         }
         let v = SIMD8<Float>(repeating: py * ndcY + 1)
+        let indices = mesh.indices.buffer, vertexVaryings = mesh.varyings.buffer, clip = mesh.clip.buffer
+        // The row's corners and vertex varyings are first read here, spread over the mesh: ask
+        // for all their cache lines before the loops below wait on them one by one.
+        for k in 0..<count {
+            let t = Int(triangles[k]) &* 3
+            for c in 0..<3 {
+                let i = Int(indices[t &+ c])
+                opta_prefetch(clip.baseAddress! + i)
+                opta_prefetch(vertexVaryings.baseAddress! + i)
+            }
+        }
         var g = 0
         while g < count {
             let u = UnsafeRawPointer(xs + g).loadUnaligned(as: SIMD8<Float>.self) * ndcX - 1
@@ -88,7 +101,6 @@ struct RowInterpolator {
             store(e2 * inverse, weights + (2 &* run &+ g))
             g &+= 8
         }
-        let indices = mesh.indices.buffer, vertexVaryings = mesh.varyings.buffer
         for k in 0..<count {
             let t = Int(triangles[k])
             let a = vertexVaryings[Int(indices[3 &* t])], b = vertexVaryings[Int(indices[3 &* t &+ 1])]
