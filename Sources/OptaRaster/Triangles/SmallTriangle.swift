@@ -13,9 +13,9 @@ enum SmallTriangle {
     /// Draws the triangle set up in lane `k` of `setup` (the bytes of a `TriangleBatch.Setup`)
     /// into `target` with sample id `id`.
     ///
-    /// Each box width has a function of its own, so the common one (4 to 8 samples, one block
-    /// per row) holds only its own state. Out of line: inlined, the three calls made the
-    /// compiler outline pass 1's batch drawing instead.
+    /// Boxes 4 to 8 samples wide (most triangles of a fine mesh) are drawn here; narrower and
+    /// wider ones in functions of their own, so this common path holds only its own state. Out of
+    /// line: inlined, it made the compiler outline pass 1's batch drawing instead.
     @inline(never)
     static func draw(lane k: Int, of setup: UnsafeRawBufferPointer, id: UInt32, into target: SampleTarget) {
         let p = setup.baseAddress! + k &* 4
@@ -24,30 +24,7 @@ enum SmallTriangle {
         let width = int(2)
         if width <= 3 { return drawNarrow(p, id: id, into: target) }
         if width > 8 { return drawWide(p, id: id, into: target) }
-        drawOneBlock(p, id: id, into: target)
-    }
-
-    /// The 8 samples from index `at` of `target`: edge values `e0`…`e2`, depths `z`, lanes with
-    /// `limit` negative.
-    @inline(__always)
-    private static func block(_ target: SampleTarget, _ at: Int, _ e0: SIMD8<Int32>, _ e1: SIMD8<Int32>, _ e2: SIMD8<Int32>,
-                              _ z: SIMD8<Float>, _ limit: SIMD8<Int32>, _ idv: SIMD8<UInt32>) {
-        let dp = UnsafeMutableRawPointer(target.depth + at), ip = UnsafeMutableRawPointer(target.ids + at)
-        let old = dp.loadUnaligned(as: SIMD8<Float>.self)
-        let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(e0 | e1 | e2) & limit
-        // A comparison against 0 and `replacing` compile to blends on the sign bit.
-        let m = write .< SIMD8<Int32>(repeating: 0)
-        dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
-        let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
-        ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
-    }
-
-    /// `draw` for a box 4 to 8 samples wide (`p`: the lane's first field): one block per row.
-    @inline(never)
-    private static func drawOneBlock(_ p: UnsafeRawPointer, id: UInt32, into target: SampleTarget) {
-        @inline(__always) func int(_ field: Int) -> Int32 { p.load(fromByteOffset: field &* 32, as: Int32.self) }
-        @inline(__always) func float(_ field: Int) -> Float { p.load(fromByteOffset: field &* 32, as: Float.self) }
-        let width = int(2)
+        // A box 4 to 8 samples wide: one block per row.
         let side = target.side
         var at = Int(int(1)) &* side &+ Int(int(0))
         let end = at &+ Int(int(3)) &* side
@@ -70,6 +47,21 @@ enum SmallTriangle {
             z += zDown
             at &+= side
         } while at != end
+    }
+
+    /// The 8 samples from index `at` of `target`: edge values `e0`…`e2`, depths `z`, lanes with
+    /// `limit` negative.
+    @inline(__always)
+    private static func block(_ target: SampleTarget, _ at: Int, _ e0: SIMD8<Int32>, _ e1: SIMD8<Int32>, _ e2: SIMD8<Int32>,
+                              _ z: SIMD8<Float>, _ limit: SIMD8<Int32>, _ idv: SIMD8<UInt32>) {
+        let dp = UnsafeMutableRawPointer(target.depth + at), ip = UnsafeMutableRawPointer(target.ids + at)
+        let old = dp.loadUnaligned(as: SIMD8<Float>.self)
+        let write = unsafeBitCast(old - z, to: SIMD8<Int32>.self) & ~(e0 | e1 | e2) & limit
+        // A comparison against 0 and `replacing` compile to blends on the sign bit.
+        let m = write .< SIMD8<Int32>(repeating: 0)
+        dp.storeBytes(of: old.replacing(with: z, where: m), as: SIMD8<Float>.self)
+        let oldIds = ip.loadUnaligned(as: SIMD8<UInt32>.self)
+        ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
     }
 
     /// `draw` for a box more than 8 samples wide (`p`: the lane's first field).
