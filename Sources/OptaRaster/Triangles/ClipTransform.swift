@@ -1,27 +1,54 @@
-/// Transforms world positions to clip space with a 4×4 matrix (given as rows), in parallel.
-public enum ClipTransform {
-    public static func apply(_ rows: [SIMD4<Float>], to positions: [SIMD3<Float>], threads: Int) -> [SIMD4<Float>] {
-        precondition(rows.count == 4, "a 4×4 matrix has 4 rows")
-        let r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3]
-        // Columns, so each vertex is three multiply-adds of 4-wide vectors.
-        let c0 = SIMD4(r0.x, r1.x, r2.x, r3.x), c1 = SIMD4(r0.y, r1.y, r2.y, r3.y)
-        let c2 = SIMD4(r0.z, r1.z, r2.z, r3.z), c3 = SIMD4(r0.w, r1.w, r2.w, r3.w)
-        // Every element is written below, so the storage starts uninitialized (no serial fill).
-        return [SIMD4<Float>](unsafeUninitializedCapacity: positions.count) { dst, count in
-            positions.withUnsafeBufferPointer { src in
-                let input = SendableBuffer(src)
-                guard let base = dst.baseAddress else { return }
-                let output = SharedMutablePointer(base)
-                let block = 16384
-                ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
-                    let end = Swift.min(input.buffer.count, (b + 1) * block)
-                    for i in (b * block)..<end {
-                        let p = input.buffer[i]
-                        (output.base + i).initialize(to: c0 * p.x + c1 * p.y + c2 * p.z + c3)
+/// Transforms world positions to clip space with a 4×4 matrix (given as rows) and projects them
+/// to the screen, in parallel.
+enum ClipTransform {
+    /// Clip-space positions of `positions`, and each block of them projected to the screen
+    /// (`ScreenVertex.project`) right after it is transformed, in the same parallel pass, while
+    /// it is in cache.
+    static func applyAndProject(_ rows: [SIMD4<Float>], to positions: [SIMD3<Float>], halfWidth: Float, halfHeight: Float,
+                                near: Float, guardBand: Float, threads: Int) -> (clip: [SIMD4<Float>], screen: [ScreenVertex]) {
+        let columns = Columns(rows)
+        var screen: [ScreenVertex] = []
+        // Every element of both is written below, so their storage starts uninitialized.
+        let clip = [SIMD4<Float>](unsafeUninitializedCapacity: positions.count) { clipOut, clipCount in
+            screen = [ScreenVertex](unsafeUninitializedCapacity: positions.count) { screenOut, screenCount in
+                positions.withUnsafeBufferPointer { src in
+                    let input = SendableBuffer(src)
+                    guard let clipBase = clipOut.baseAddress, let screenBase = screenOut.baseAddress else { return }
+                    let clipDst = SharedMutablePointer(clipBase), screenDst = SharedMutablePointer(screenBase)
+                    ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
+                        let range = b * block..<Swift.min(input.buffer.count, (b + 1) * block)
+                        columns.transform(input.buffer, range, into: clipDst.base)
+                        ScreenVertex.project(clipDst.base, range, into: screenDst.base, halfWidth: halfWidth,
+                                             halfHeight: halfHeight, near: near, guardBand: guardBand)
                     }
                 }
+                screenCount = positions.count
             }
-            count = positions.count
+            clipCount = positions.count
+        }
+        return (clip, screen)
+    }
+
+    /// Vertices per parallel job.
+    private static let block = 16384
+
+    /// The matrix as columns, so each vertex is three multiply-adds of 4-wide vectors.
+    private struct Columns: Sendable {
+        let c0, c1, c2, c3: SIMD4<Float>
+
+        init(_ rows: [SIMD4<Float>]) {
+            precondition(rows.count == 4, "a 4×4 matrix has 4 rows")
+            let r0 = rows[0], r1 = rows[1], r2 = rows[2], r3 = rows[3]
+            c0 = SIMD4(r0.x, r1.x, r2.x, r3.x); c1 = SIMD4(r0.y, r1.y, r2.y, r3.y)
+            c2 = SIMD4(r0.z, r1.z, r2.z, r3.z); c3 = SIMD4(r0.w, r1.w, r2.w, r3.w)
+        }
+
+        /// Writes positions `range` of `positions`, transformed, to the same places of `out`.
+        func transform(_ positions: UnsafeBufferPointer<SIMD3<Float>>, _ range: Range<Int>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+            for i in range {
+                let p = positions[i]
+                (out + i).initialize(to: c0 * p.x + c1 * p.y + c2 * p.z + c3)
+            }
         }
     }
 }

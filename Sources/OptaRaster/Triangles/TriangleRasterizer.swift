@@ -26,13 +26,8 @@ public enum TriangleRasterizer {
         depth wantsDepth: Bool = false,
         afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
     ) -> FrameDepth? {
-        precondition(indices.count % 3 == 0, "indices come three per triangle")
-        let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
-        precondition(varyings.count == clip.count, "one set of varyings per vertex")
-        let width = framebuffer.width, height = framebuffer.height
-        let tileSize = TileScheduler.defaultTileSize
-        let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
-        // 1. Project every vertex once, in parallel.
+        let halfWidth = Float(framebuffer.width) / 2, halfHeight = Float(framebuffer.height) / 2
+        // Project every vertex once, in parallel.
         // Every element is written below, so the storage starts uninitialized (no serial fill).
         let screen = [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
             clip.withUnsafeBufferPointer { clipBuffer in
@@ -48,6 +43,36 @@ public enum TriangleRasterizer {
             }
             count = clip.count
         }
+        return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
+                      near: near, far: far, into: &framebuffer, threads: threads, depth: wantsDepth, afterTile: afterTile)
+    }
+
+    /// `render` for world `positions` and the view-projection matrix `transform` (4 rows): each
+    /// block of vertices is taken to clip space and projected in one parallel pass.
+    public static func render<S: TriangleShader>(
+        positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S,
+        background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
+        depth wantsDepth: Bool = false,
+        afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
+    ) -> FrameDepth? {
+        let (clip, screen) = ClipTransform.applyAndProject(
+            transform, to: positions, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
+            near: near, guardBand: guardBand, threads: threads)
+        return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
+                      near: near, far: far, into: &framebuffer, threads: threads, depth: wantsDepth, afterTile: afterTile)
+    }
+
+    /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
+    private static func render<S: TriangleShader>(
+        clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
+        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, depth wantsDepth: Bool,
+        afterTile: (@Sendable (inout TileTarget) -> Void)?
+    ) -> FrameDepth? {
+        precondition(indices.count % 3 == 0, "indices come three per triangle")
+        let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
+        precondition(varyings.count == clip.count, "one set of varyings per vertex")
+        let width = framebuffer.width, height = framebuffer.height
+        let tileSize = TileScheduler.defaultTileSize
         // 2. Bin triangles into tiles.
         let bins = screen.withUnsafeBufferPointer { s in
             clip.withUnsafeBufferPointer { c in

@@ -70,9 +70,8 @@ public struct SurfaceFigure: Sendable {
     public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int) -> FrameDepth {
         let camera = camera(for: state)
         let rows = camera.viewProjection(aspect: Double(width) / Double(height), near: prepared.spec.near, far: prepared.spec.far)
-        let clip = ClipTransform.apply(rows.map { SIMD4<Float>($0) }, to: prepared.positions, threads: threads)
         let depth = TriangleRasterizer.render(
-            clip: clip, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
+            positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
             into: &framebuffer, threads: threads, depth: true)
         // Asked for with `depth: true`, the depth is always returned.

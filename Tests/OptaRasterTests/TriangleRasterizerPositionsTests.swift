@@ -1,0 +1,56 @@
+import Foundation
+@testable import OptaRaster
+import Testing
+
+/// Colour from the first three varyings.
+private struct VaryingColour: FragmentShader {
+    func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { SIMD4(varyings[0], varyings[1], varyings[2], 1) }
+}
+
+@Suite struct TriangleRasterizerPositionsTests {
+    /// A 140 × 140 height-field grid (19,600 vertices: more than one block of the parallel
+    /// transform) seen in perspective, its varyings a colour per vertex.
+    private let side = 140
+    private var positions: [SIMD3<Float>] {
+        (0..<side * side).map { k in
+            let x = Float(k % side) / Float(side - 1) * 2 - 1, y = Float(k / side) / Float(side - 1) * 2 - 1
+            return SIMD3(x, y, 0.3 * sin(3 * x) * cos(2 * y))
+        }
+    }
+    private var indices: [UInt32] {
+        var out: [UInt32] = []
+        for j in 0..<(side - 1) {
+            for i in 0..<(side - 1) {
+                let a = UInt32(j * side + i), b = a + 1, c = a + UInt32(side), d = c + 1
+                out += [a, b, d, a, d, c]
+            }
+        }
+        return out
+    }
+    /// Clip x = world x, clip y = world z, w = world y + 3 (between 2 and 4).
+    private let rows: [SIMD4<Float>] = [SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 1, 0, 3)]
+
+    @Test(arguments: [1, 2])
+    func positionsAndTransformDrawWhatTheirClipPositionsDraw(threads: Int) {
+        let positions = positions, indices = indices
+        let varyings = positions.map { SIMD8<Float>(($0.x + 1) / 2, ($0.y + 1) / 2, $0.z + 0.5, 0, 0, 0, 0, 0) }
+        // The transform as `ClipTransform` writes it: columns, three multiply-adds.
+        let c0 = SIMD4(rows[0].x, rows[1].x, rows[2].x, rows[3].x), c1 = SIMD4(rows[0].y, rows[1].y, rows[2].y, rows[3].y)
+        let c2 = SIMD4(rows[0].z, rows[1].z, rows[2].z, rows[3].z), c3 = SIMD4(rows[0].w, rows[1].w, rows[2].w, rows[3].w)
+        let clip = positions.map { c0 * $0.x + c1 * $0.y + c2 * $0.z + c3 }
+
+        var fromClip = Framebuffer(width: 160, height: 120)
+        let clipDepth = TriangleRasterizer.render(clip: clip, indices: indices, varyings: varyings, shader: VaryingColour(),
+                                                  background: 0, near: 0.1, far: 100, into: &fromClip, threads: threads, depth: true)
+        var fromPositions = Framebuffer(width: 160, height: 120)
+        let positionsDepth = TriangleRasterizer.render(
+            positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
+            background: 0, near: 0.1, far: 100, into: &fromPositions, threads: threads, depth: true)
+
+        #expect(fromClip.pixels.filter { $0 != 0 }.count > 160 * 120 / 10)
+        #expect(fromPositions.pixels == fromClip.pixels)
+        for y in stride(from: 0, to: 120, by: 7) {
+            for x in stride(from: 0, to: 160, by: 5) { #expect(positionsDepth![x, y] == clipDepth![x, y]) }
+        }
+    }
+}
