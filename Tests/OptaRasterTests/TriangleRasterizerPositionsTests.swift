@@ -27,8 +27,9 @@ private struct VaryingColour: FragmentShader {
         }
         return out
     }
-    /// Clip x = world x, clip y = world z, w = world y + 3 (between 2 and 4).
-    private let rows: [SIMD4<Float>] = [SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 1, 0, 3)]
+    /// Seen from above at a slant: clip x = world x, clip y = 0.6 · world y + world z, and
+    /// w = 0.5 · world y + 3 (between 2.5 and 3.5).
+    private let rows: [SIMD4<Float>] = [SIMD4(1, 0, 0, 0), SIMD4(0, 0.6, 1, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 0.5, 0, 3)]
 
     @Test(arguments: [1, 2])
     func positionsAndTransformDrawWhatTheirClipPositionsDraw(threads: Int) {

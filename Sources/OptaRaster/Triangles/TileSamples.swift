@@ -149,6 +149,7 @@ final class TileSamples {
             let first = Int(chunk.offsets[tile]), end = Int(chunk.offsets[tile + 1])
             if first == end { continue }
             chunk.entries.withUnsafeBufferPointer { entries in
+              chunk.masks.withUnsafeBufferPointer { masks in
                 for k in first..<end {
                     let e = entries[k]
                     if e & TriangleBins.clippedFlag != 0 {
@@ -161,11 +162,12 @@ final class TileSamples {
                             // Every triangle lies inside the tile.
                             queue.addListed(triangles, screen: screen, indices: indices)
                         } else {
-                            // The triangles that would have been binned here one by one.
-                            for t in triangles {
-                                let triangle = corners(t)
-                                let box = triangle.box
-                                if TriangleBins.binned(box, into: rect) { queue.add(triangle, box) }
+                            // The triangles binned here (the binning found them: see `BinWriter.addCluster`).
+                            var mask = masks[k]
+                            while mask != 0 {
+                                let triangle = corners(c &+ mask.trailingZeroBitCount)
+                                mask &= mask &- 1
+                                queue.add(triangle, triangle.box)
                             }
                         }
                     } else {
@@ -173,6 +175,7 @@ final class TileSamples {
                         queue.add(triangle, boundingBox(triangle.x, triangle.y), piece: false)
                     }
                 }
+              }
             }
         }
         queue.drawBatch()

@@ -3,16 +3,19 @@
 /// triangles in index order whatever the thread count.
 struct TriangleBins: Sendable {
     /// One chunk's triangles by tile: entries of tile t are `entries[offsets[t]..<offsets[t+1]]`.
-    /// An entry is a triangle index, or `clippedFlag | k` for `pieces[k]`.
+    /// An entry is a triangle index, or `clippedFlag | k` for `pieces[k]`, or a cluster. Beside a
+    /// cluster's entry, `masks` has bit i set where triangle i of the cluster is binned into the
+    /// entry's tile (every triangle of it, with `oneTileFlag`); 0 beside other entries.
     struct Chunk: Sendable {
         var offsets: [Int32] = []
         var entries: [UInt32] = []
+        var masks: [UInt32] = []
         var pieces: [ScreenTriangle] = []
     }
 
     static let clippedFlag: UInt32 = 0x8000_0000
     /// An entry `clusterFlag | c` stands for triangles c · clusterSize ..< (c + 1) · clusterSize
-    /// (those of them whose bounding box meets the tile are drawn).
+    /// (those of them its mask names are drawn: the ones binned into the tile).
     static let clusterFlag: UInt32 = 0x4000_0000
     /// With `clusterFlag`: the cluster's box, grown by the margin, lies inside one tile and the
     /// frame, so every triangle of it is binned there.
@@ -51,7 +54,8 @@ struct TriangleBins: Sendable {
                 let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
                 var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY,
                                        capacity: (end - first) * 5 / 4 + 16)
-                defer { writer.deallocate() }
+                let boxes = ClusterBoxes()
+                defer { writer.deallocate(); boxes.deallocate() }
                 var pieces: [ScreenTriangle] = []
                 @inline(__always) func bin(_ t: Int) {
                     let i0 = Int(indices[t &* 3]), i1 = Int(indices[t &* 3 &+ 1]), i2 = Int(indices[t &* 3 &+ 2])
@@ -78,9 +82,14 @@ struct TriangleBins: Sendable {
                 var t = first
                 while t < end {
                     let clusterEnd = Swift.min(t &+ Self.clusterSize, end)
-                    if let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices), writer.spansAtMost2x2(box) {
-                        let oneTile = writer.liesInOneTile(box) ? Self.oneTileFlag : 0
-                        writer.add(box, Self.clusterFlag | oneTile | UInt32(truncatingIfNeeded: t / Self.clusterSize))
+                    if let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices, into: boxes),
+                       writer.spansAtMost2x2(box) {
+                        let entry = Self.clusterFlag | UInt32(truncatingIfNeeded: t / Self.clusterSize)
+                        if writer.liesInOneTile(box) {
+                            writer.add(box, entry | Self.oneTileFlag, mask: UInt32.max >> UInt32(Self.clusterSize &- (clusterEnd &- t)))
+                        } else {
+                            writer.addCluster(box, entry, boxes: boxes, count: clusterEnd &- t)
+                        }
                     } else {
                         for u in t..<clusterEnd { bin(u) }
                     }
@@ -94,6 +103,8 @@ struct TriangleBins: Sendable {
                 @inline(__always) func tile(_ k: Int) -> Int { Int(truncatingIfNeeded: pairs[k] >> 32) }
                 var offsets = [Int32](repeating: 0, count: tileCount + 1)
                 var entries = [UInt32](repeating: 0, count: count)
+                var masks = [UInt32](repeating: 0, count: count)
+                let writtenMasks = writer.masks
                 offsets.withUnsafeMutableBufferPointer { offsets in
                     var k = 0
                     while k < count {
@@ -106,6 +117,7 @@ struct TriangleBins: Sendable {
                     for k in 0..<tileCount { offsets[k &+ 1] &+= offsets[k] }
                     var cursor = Array(offsets)
                     entries.withUnsafeMutableBufferPointer { e in
+                      masks.withUnsafeMutableBufferPointer { m in
                         cursor.withUnsafeMutableBufferPointer { cur in
                             var k = 0
                             while k < count {
@@ -113,15 +125,17 @@ struct TriangleBins: Sendable {
                                 var at = Int(cur[t])
                                 repeat {
                                     e[at] = UInt32(truncatingIfNeeded: pairs[k])
+                                    m[at] = writtenMasks[k]
                                     at &+= 1
                                     k &+= 1
                                 } while k < count && tile(k) == t
                                 cur[t] = Int32(truncatingIfNeeded: at)
                             }
                         }
+                      }
                     }
                 }
-                (results.base + c).pointee = Chunk(offsets: offsets, entries: entries, pieces: pieces)
+                (results.base + c).pointee = Chunk(offsets: offsets, entries: entries, masks: masks, pieces: pieces)
             }
         }
         self.chunks = chunks
@@ -129,10 +143,12 @@ struct TriangleBins: Sendable {
 }
 
 extension TriangleBins {
-    /// The bounding box of the corners of `triangles`, or nil when one of them needs clipping.
+    /// The bounding box of the corners of `triangles`, or nil when one of them needs clipping;
+    /// each triangle's own box goes to `boxes`.
     @inline(__always)
     static func clusterBox(_ triangles: Range<Int>, screen: UnsafeBufferPointer<ScreenVertex>,
-                           indices: UnsafeBufferPointer<UInt32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>)? {
+                           indices: UnsafeBufferPointer<UInt32>, into boxes: ClusterBoxes)
+        -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>)? {
         // Each corner as 4 integer lanes (x, y, the bits of 1/w, outcode): one load, one lane-wise
         // min and max. The largest outcode is 0 only when every outcode is.
         @inline(__always) func lanesMin(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> { a.replacing(with: b, where: b .< a) }
@@ -140,8 +156,10 @@ extension TriangleBins {
         var lo = ScreenVertex.lanes(indices[triangles.lowerBound &* 3], of: screen), hi = lo
         for t in triangles {
             let m = MeshCorners(t, screen: screen, indices: indices)
-            lo = lanesMin(lo, lanesMin(m.a, lanesMin(m.b, m.c)))
-            hi = lanesMax(hi, lanesMax(m.a, lanesMax(m.b, m.c)))
+            let low = lanesMin(m.a, lanesMin(m.b, m.c)), high = lanesMax(m.a, lanesMax(m.b, m.c))
+            boxes.set(t &- triangles.lowerBound, low: SIMD2(low.x, low.y), high: SIMD2(high.x, high.y))
+            lo = lanesMin(lo, low)
+            hi = lanesMax(hi, high)
         }
         return hi.w == 0 ? (SIMD2(lo.x, lo.y), SIMD2(hi.x, hi.y)) : nil
     }
@@ -166,7 +184,8 @@ struct SendableBuffer<T>: @unchecked Sendable {
 }
 
 /// Collects (tile, entry) pairs for every tile a triangle's bounding box (grown by `margin`) touches, as
-/// `tile << 32 | entry` in a buffer it owns (free it with `deallocate()`).
+/// `tile << 32 | entry` in a buffer it owns, and beside each one its mask (see `TriangleBins.Chunk`;
+/// free both with `deallocate()`).
 struct BinWriter {
     let tilesX: Int
     let tilesY: Int
@@ -174,6 +193,7 @@ struct BinWriter {
     let maxX: Int32
     let maxY: Int32
     private(set) var pairs: UnsafeMutablePointer<UInt64>
+    private(set) var masks: UnsafeMutablePointer<UInt32>
     private(set) var count = 0
     private var capacity: Int
 
@@ -181,20 +201,26 @@ struct BinWriter {
         self.tilesX = tilesX; self.tilesY = tilesY; self.shift = shift; self.maxX = maxX; self.maxY = maxY
         self.capacity = Swift.max(16, capacity)
         pairs = .allocate(capacity: self.capacity)
+        masks = .allocate(capacity: self.capacity)
     }
 
-    func deallocate() { pairs.deallocate() }
+    func deallocate() { pairs.deallocate(); masks.deallocate() }
 
     @inline(__always)
-    private mutating func append(_ tile: Int, _ entry: UInt32) {
+    private mutating func append(_ tile: Int, _ entry: UInt32, _ mask: UInt32) {
         if count == capacity {
-            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-            bigger.moveInitialize(from: pairs, count: count)
+            let biggerPairs = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+            biggerPairs.moveInitialize(from: pairs, count: count)
             pairs.deallocate()
-            pairs = bigger
+            pairs = biggerPairs
+            let biggerMasks = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
+            biggerMasks.moveInitialize(from: masks, count: count)
+            masks.deallocate()
+            masks = biggerMasks
             capacity *= 2
         }
         pairs[count] = UInt64(truncatingIfNeeded: tile) << 32 | UInt64(entry)
+        masks[count] = mask
         count &+= 1
     }
 
@@ -230,16 +256,41 @@ struct BinWriter {
         return t.x.count <= 2 && t.y.count <= 2
     }
 
-    /// Adds `entry` to every tile its bounding box `box` meets.
+    /// Adds `entry` (with `mask`) to every tile its bounding box `box` meets.
     @inline(__always)
-    mutating func add(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), _ entry: UInt32) {
+    mutating func add(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), _ entry: UInt32, mask: UInt32 = 0) {
         guard let t = tiles(box) else { return }
         if t.x.count == 1 && t.y.count == 1 {  // the common case: one tile
-            append(t.y.lowerBound &* tilesX &+ t.x.lowerBound, entry)
+            append(t.y.lowerBound &* tilesX &+ t.x.lowerBound, entry, mask)
             return
         }
         for ty in t.y {
-            for tx in t.x { append(ty &* tilesX &+ tx, entry) }
+            for tx in t.x { append(ty &* tilesX &+ tx, entry, mask) }
+        }
+    }
+
+    /// Adds cluster `entry` (bounding box `box`) to every tile the box meets, each with the mask
+    /// of the cluster's triangles (the first `count` of `boxes`) binned into that tile: those
+    /// whose box, grown by `margin`, meets it (`TriangleBins.binned`, with the tile's pixel
+    /// corners clamped to the frame as `TileScheduler` cuts them), 8 triangles per vector.
+    mutating func addCluster(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), _ entry: UInt32, boxes: ClusterBoxes, count: Int) {
+        guard let t = tiles(box) else { return }
+        let m = Self.margin
+        let kept = UInt32.max >> UInt32(TriangleBins.clusterSize &- count)
+        for ty in t.y {
+            let y0 = Int32(ty &<< shift), y1 = Swift.min(Int32((ty &+ 1) &<< shift), maxY)
+            for tx in t.x {
+                let x0 = Int32(tx &<< shift), x1 = Swift.min(Int32((tx &+ 1) &<< shift), maxX)
+                var mask: UInt32 = 0
+                for g in 0..<(TriangleBins.clusterSize / 8) {
+                    // Sign bits (coordinates fit in 24 bits, so no difference overflows): high x + m ≥ x0,
+                    // low x − m < x1, and the same in y.
+                    let inside = ~(boxes.highX(g) &+ (m &- x0)) & (boxes.lowX(g) &- (m &+ x1))
+                        & ~(boxes.highY(g) &+ (m &- y0)) & (boxes.lowY(g) &- (m &+ y1))
+                    mask |= inside.signBits &<< UInt32(g &* 8)
+                }
+                append(ty &* tilesX &+ tx, entry, mask & kept)
+            }
         }
     }
 }
@@ -248,4 +299,32 @@ struct BinWriter {
 @inline(__always)
 func boundingBox(_ x: SIMD3<Int32>, _ y: SIMD3<Int32>) -> (lo: SIMD2<Int32>, hi: SIMD2<Int32>) {
     (SIMD2(Swift.min(x.x, x.y, x.z), Swift.min(y.x, y.y, y.z)), SIMD2(Swift.max(x.x, x.y, x.z), Swift.max(y.x, y.y, y.z)))
+}
+
+/// The bounding boxes of one cluster's triangles, one row of `TriangleBins.clusterSize` lanes per
+/// coordinate (lowest x, lowest y, highest x, highest y), so `BinWriter.addCluster` tests 8 at a time.
+struct ClusterBoxes {
+    private let rows: UnsafeMutablePointer<Int32>
+
+    init() {
+        rows = .allocate(capacity: 4 * TriangleBins.clusterSize)
+        rows.initialize(repeating: 0, count: 4 * TriangleBins.clusterSize)
+    }
+
+    func deallocate() { rows.deallocate() }
+
+    @inline(__always)
+    func set(_ i: Int, low: SIMD2<Int32>, high: SIMD2<Int32>) {
+        let n = TriangleBins.clusterSize
+        rows[i] = low.x; rows[n &+ i] = low.y; rows[2 &* n &+ i] = high.x; rows[3 &* n &+ i] = high.y
+    }
+
+    @inline(__always) private func lanes(_ row: Int, _ g: Int) -> SIMD8<Int32> {
+        UnsafeRawPointer(rows + (row &* TriangleBins.clusterSize &+ g &* 8)).loadUnaligned(as: SIMD8<Int32>.self)
+    }
+    /// Triangles 8g ..< 8g + 8.
+    @inline(__always) func lowX(_ g: Int) -> SIMD8<Int32> { lanes(0, g) }
+    @inline(__always) func lowY(_ g: Int) -> SIMD8<Int32> { lanes(1, g) }
+    @inline(__always) func highX(_ g: Int) -> SIMD8<Int32> { lanes(2, g) }
+    @inline(__always) func highY(_ g: Int) -> SIMD8<Int32> { lanes(3, g) }
 }
