@@ -143,6 +143,61 @@ import Testing
         #expect(ordered == render(indices(shuffled), threads: 1))
     }
 
+    @Test func clusterMasksNameTheTrianglesBinnedIntoEachTile() {
+        // A grid in row order (cells of about 5 pixels): most clusters of 32 triangles cross a
+        // tile border. Each cluster entry's mask must name exactly the triangles whose box meets
+        // its tile (`TriangleBins.binned`), as pass 1 once tested triangle by triangle.
+        let n = 70, width = 300, height = 200, tileSize = 64
+        var clip: [SIMD4<Float>] = []
+        for j in 0..<n {
+            for i in 0..<n {
+                let u = Float(i) / Float(n - 1), v = Float(j) / Float(n - 1), w = 1 + v
+                clip.append(SIMD4((u * 2.4 - 1.2) * w, (v * 2.4 - 1.2) * w, 0, w))
+            }
+        }
+        var indices: [UInt32] = []
+        for j in 0..<(n - 1) {
+            for i in 0..<(n - 1) {
+                let a = UInt32(j * n + i), b = a + 1, c = a + UInt32(n), d = c + 1
+                indices += [a, b, d, a, d, c]
+            }
+        }
+        let screen = clip.map { ScreenVertex.project($0, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
+                                                     near: 0.1, guardBand: TriangleRasterizer.guardBand) }
+        let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
+        screen.withUnsafeBufferPointer { s in
+            clip.withUnsafeBufferPointer { c in
+                indices.withUnsafeBufferPointer { i in
+                    let bins = TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: tileSize,
+                                            near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 2)
+                    var mixed = 0, partial = 0
+                    for chunk in bins.chunks {
+                        for tile in 0..<tiles.count {
+                            for k in Int(chunk.offsets[tile])..<Int(chunk.offsets[tile + 1]) {
+                                let e = chunk.entries[k]
+                                guard e & (TriangleBins.clippedFlag | TriangleBins.clusterFlag) == TriangleBins.clusterFlag else { continue }
+                                let first = Int(e & (TriangleBins.oneTileFlag - 1)) * TriangleBins.clusterSize
+                                let cluster = first..<min(first + TriangleBins.clusterSize, indices.count / 3)
+                                var expected: UInt32 = 0
+                                for t in cluster where TriangleBins.binned(MeshCorners(t, screen: s, indices: i).box, into: tiles[tile]) {
+                                    expected |= 1 << UInt32(t - first)
+                                }
+                                #expect(chunk.masks[k] == expected, "tile \(tile), cluster at triangle \(first)")
+                                if e & TriangleBins.oneTileFlag == 0 {
+                                    mixed += 1
+                                    if expected.nonzeroBitCount < cluster.count { partial += 1 }
+                                }
+                            }
+                        }
+                    }
+                    // The grid really has clusters split between tiles.
+                    #expect(mixed > 20)
+                    #expect(partial > 20)
+                }
+            }
+        }
+    }
+
     @Test func planesPreparedEightAtATimeAreThePlanesOfEachTriangle() {
         // 8 triangles at a time in vector lanes, one at a time from `TriangleSetup`: the same bits,
         // for groups full and partial.

@@ -27,9 +27,9 @@ private struct VaryingColour: FragmentShader {
         }
         return out
     }
-    /// Seen from above at a slant: clip x = world x, clip y = 0.6 · world y + world z, and
-    /// w = 0.5 · world y + 3 (between 2.5 and 3.5).
-    private let rows: [SIMD4<Float>] = [SIMD4(1, 0, 0, 0), SIMD4(0, 0.6, 1, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 0.5, 0, 3)]
+    /// Seen from above at a slant: clip x = 2 · world x, clip y = 1.2 · world y + 2 · world z,
+    /// and w = 0.5 · world y + 3 (between 2.5 and 3.5): about a third of the frame.
+    private let rows: [SIMD4<Float>] = [SIMD4(2, 0, 0, 0), SIMD4(0, 1.2, 2, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 0.5, 0, 3)]
 
     @Test(arguments: [1, 2])
     func positionsAndTransformDrawWhatTheirClipPositionsDraw(threads: Int) {
