@@ -165,7 +165,8 @@ extension TriangleBins {
     }
 
     /// Whether a triangle with bounding box `box` is binned into the tile with pixel corners
-    /// `rect` (its box grown by `BinWriter.margin` meets the tile).
+    /// `rect` (its box grown by `BinWriter.margin` meets the tile): the rule `BinWriter.addCluster`
+    /// applies 8 triangles at a time, which the tests hold to this one.
     @inline(__always)
     static func binned(_ box: (lo: SIMD2<Int32>, hi: SIMD2<Int32>), into rect: PixelRect) -> Bool {
         let scale = Int32(TriangleRasterizer.subpixelBits), m = BinWriter.margin
