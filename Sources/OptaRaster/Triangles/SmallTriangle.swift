@@ -10,34 +10,33 @@ import CVectorOps
 /// within the row's samples (`limit` negative) and nearer than the stored one (old − z negative:
 /// IEEE subtraction of distinct values is never 0).
 enum SmallTriangle {
-    /// Draws the triangle set up in lane `k` of `setup` (the bytes of a `TriangleBatch.Setup`)
-    /// into `target` with sample id `id`.
+    typealias Field = TriangleBatch.Setup
+
+    /// Draws the triangle set up in `lane` into `target` with sample id `id`.
     ///
     /// Boxes 4 to 8 samples wide (most triangles of a fine mesh) are drawn here; narrower and
     /// wider ones in functions of their own, so this common path holds only its own state. Out of
     /// line: inlined, it made the compiler outline pass 1's batch drawing instead.
     @inline(never)
-    static func draw(lane k: Int, of setup: UnsafeRawBufferPointer, id: UInt32, into target: SampleTarget) {
-        let p = setup.baseAddress! + k &* 4
-        @inline(__always) func int(_ field: Int) -> Int32 { p.load(fromByteOffset: field &* 32, as: Int32.self) }
-        @inline(__always) func float(_ field: Int) -> Float { p.load(fromByteOffset: field &* 32, as: Float.self) }
-        let width = int(2)
-        if width <= 3 { return drawNarrow(p, id: id, into: target) }
-        if width > 8 { return drawWide(p, id: id, into: target) }
+    static func draw(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
+        let width = lane.int(Field.width)
+        if width <= 3 { return drawNarrow(lane, id: id, into: target) }
+        if width > 8 { return drawWide(lane, id: id, into: target) }
         // A box 4 to 8 samples wide: one block per row.
         let side = target.side
-        var at = Int(int(1)) &* side &+ Int(int(0))
-        let end = at &+ Int(int(3)) &* side
+        var at = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
+        let end = at &+ Int(lane.int(Field.rows)) &* side
         // Lane numbers kept opaque, so each `q + step · lane` stays one vector multiply and add
         // (seeing them, the compiler computes every lane on its own and inserts it; so below).
-        let lanes = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
-        let limit = lanes &- width
-        var e0 = SIMD8(repeating: int(4)) &+ SIMD8(repeating: int(7)) &* lanes
-        var e1 = SIMD8(repeating: int(5)) &+ SIMD8(repeating: int(8)) &* lanes
-        var e2 = SIMD8(repeating: int(6)) &+ SIMD8(repeating: int(9)) &* lanes
-        let down0 = SIMD8(repeating: int(10)), down1 = SIMD8(repeating: int(11)), down2 = SIMD8(repeating: int(12))
-        var z = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * float(14) + float(13)
-        let zDown = SIMD8<Float>(repeating: float(15))
+        let laneNumbers = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
+        let limit = laneNumbers &- width
+        var e0 = SIMD8(repeating: lane.int(Field.q0)) &+ SIMD8(repeating: lane.int(Field.stepX0)) &* laneNumbers
+        var e1 = SIMD8(repeating: lane.int(Field.q1)) &+ SIMD8(repeating: lane.int(Field.stepX1)) &* laneNumbers
+        var e2 = SIMD8(repeating: lane.int(Field.q2)) &+ SIMD8(repeating: lane.int(Field.stepX2)) &* laneNumbers
+        let down0 = SIMD8(repeating: lane.int(Field.stepY0)), down1 = SIMD8(repeating: lane.int(Field.stepY1))
+        let down2 = SIMD8(repeating: lane.int(Field.stepY2))
+        var z = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * lane.float(Field.dzdx) + lane.float(Field.z)
+        let zDown = SIMD8<Float>(repeating: lane.float(Field.dzdy))
         let idv = SIMD8<UInt32>(repeating: id)
         // Stepped by `side` until `end` (not counted), so the loop is not unrolled: most boxes
         // have 1 to 4 rows.
@@ -49,7 +48,7 @@ enum SmallTriangle {
         } while at != end
     }
 
-    /// The 8 samples from index `at` of `target`: edge values `e0`…`e2`, depths `z`, lanes with
+    /// The 8 samples from index `at` of `target`: edge values `e0`…`e2`, depths `z`, laneNumbers with
     /// `limit` negative.
     @inline(__always)
     private static func block(_ target: SampleTarget, _ at: Int, _ e0: SIMD8<Int32>, _ e1: SIMD8<Int32>, _ e2: SIMD8<Int32>,
@@ -64,28 +63,27 @@ enum SmallTriangle {
         ip.storeBytes(of: oldIds.replacing(with: idv, where: m), as: SIMD8<UInt32>.self)
     }
 
-    /// `draw` for a box more than 8 samples wide (`p`: the lane's first field).
+    /// `draw` for a box more than 8 samples wide.
     @inline(never)
-    private static func drawWide(_ p: UnsafeRawPointer, id: UInt32, into target: SampleTarget) {
-        @inline(__always) func int(_ field: Int) -> Int32 { p.load(fromByteOffset: field &* 32, as: Int32.self) }
-        @inline(__always) func float(_ field: Int) -> Float { p.load(fromByteOffset: field &* 32, as: Float.self) }
-        let width = Int(int(2)), rows = Int(int(3))
-        let stepX0 = int(7), stepX1 = int(8), stepX2 = int(9)
-        var zRow = float(13)
-        let dzdx = float(14), dzdy = float(15)
+    private static func drawWide(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
+        let width = Int(lane.int(Field.width)), rows = Int(lane.int(Field.rows))
+        let stepX0 = lane.int(Field.stepX0), stepX1 = lane.int(Field.stepX1), stepX2 = lane.int(Field.stepX2)
+        var zRow = lane.float(Field.z)
+        let dzdx = lane.float(Field.dzdx), dzdy = lane.float(Field.dzdy)
         let side = target.side
-        var rowIndex = Int(int(1)) &* side &+ Int(int(0))
-        let lanes = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
+        var rowIndex = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
+        let laneNumbers = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
         let zx = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * dzdx
         let dz8 = dzdx * 8
         let step8x0 = stepX0 &* 8, step8x1 = stepX1 &* 8, step8x2 = stepX2 &* 8
-        let firstLimit = lanes &- Int32(truncatingIfNeeded: width)
+        let firstLimit = laneNumbers &- Int32(truncatingIfNeeded: width)
         let idv = SIMD8<UInt32>(repeating: id)
         // Edge values of the row's first 8 samples, stepped down a row at a time.
-        var row0 = SIMD8(repeating: int(4)) &+ SIMD8(repeating: stepX0) &* lanes
-        var row1 = SIMD8(repeating: int(5)) &+ SIMD8(repeating: stepX1) &* lanes
-        var row2 = SIMD8(repeating: int(6)) &+ SIMD8(repeating: stepX2) &* lanes
-        let down0 = SIMD8(repeating: int(10)), down1 = SIMD8(repeating: int(11)), down2 = SIMD8(repeating: int(12))
+        var row0 = SIMD8(repeating: lane.int(Field.q0)) &+ SIMD8(repeating: stepX0) &* laneNumbers
+        var row1 = SIMD8(repeating: lane.int(Field.q1)) &+ SIMD8(repeating: stepX1) &* laneNumbers
+        var row2 = SIMD8(repeating: lane.int(Field.q2)) &+ SIMD8(repeating: stepX2) &* laneNumbers
+        let down0 = SIMD8(repeating: lane.int(Field.stepY0)), down1 = SIMD8(repeating: lane.int(Field.stepY1))
+        let down2 = SIMD8(repeating: lane.int(Field.stepY2))
         if width <= 16 {
             // Two blocks per row, both stepped in registers (the same values as the loop below).
             let limit2 = firstLimit &+ 8
@@ -117,20 +115,18 @@ enum SmallTriangle {
         }
     }
 
-    /// `draw` for a box at most 3 samples wide (`p`: the lane's first field): scalar, so
-    /// neighbouring triangles' stores never overlap an 8-wide load.
+    /// `draw` for a box at most 3 samples wide: scalar, so neighbouring triangles' stores never
+    /// overlap an 8-wide load.
     @inline(never)
-    private static func drawNarrow(_ p: UnsafeRawPointer, id: UInt32, into target: SampleTarget) {
-        @inline(__always) func int(_ field: Int) -> Int32 { p.load(fromByteOffset: field &* 32, as: Int32.self) }
-        @inline(__always) func float(_ field: Int) -> Float { p.load(fromByteOffset: field &* 32, as: Float.self) }
-        let width = Int(int(2)), rows = Int(int(3))
-        var q0 = int(4), q1 = int(5), q2 = int(6)
-        let stepX0 = int(7), stepX1 = int(8), stepX2 = int(9)
-        let stepY0 = int(10), stepY1 = int(11), stepY2 = int(12)
-        var zRow = float(13)
-        let dzdx = float(14), dzdy = float(15)
+    private static func drawNarrow(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
+        let width = Int(lane.int(Field.width)), rows = Int(lane.int(Field.rows))
+        var q0 = lane.int(Field.q0), q1 = lane.int(Field.q1), q2 = lane.int(Field.q2)
+        let stepX0 = lane.int(Field.stepX0), stepX1 = lane.int(Field.stepX1), stepX2 = lane.int(Field.stepX2)
+        let stepY0 = lane.int(Field.stepY0), stepY1 = lane.int(Field.stepY1), stepY2 = lane.int(Field.stepY2)
+        var zRow = lane.float(Field.z)
+        let dzdx = lane.float(Field.dzdx), dzdy = lane.float(Field.dzdy)
         let side = target.side, depth = target.depth, ids = target.ids
-        var rowIndex = Int(int(1)) &* side &+ Int(int(0))
+        var rowIndex = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
         for _ in 0..<rows {
             var e0 = q0, e1 = q1, e2 = q2, z = zRow
             var at = rowIndex

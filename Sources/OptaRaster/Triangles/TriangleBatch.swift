@@ -95,6 +95,16 @@ struct TriangleBatch {
         @inline(__always) func floats(_ field: Int) -> SIMD8<Float> { base.load(fromByteOffset: field &* 32, as: SIMD8<Float>.self) }
         @inline(__always) func set(_ field: Int, _ v: SIMD8<Int32>) { base.storeBytes(of: v, toByteOffset: field &* 32, as: SIMD8<Int32>.self) }
         @inline(__always) func set(_ field: Int, _ v: SIMD8<Float>) { base.storeBytes(of: v, toByteOffset: field &* 32, as: SIMD8<Float>.self) }
+
+        /// Lane `k` alone, read a field at a time.
+        @inline(__always) func lane(_ k: Int) -> Lane { Lane(base: UnsafeRawPointer(base + k &* 4)) }
+
+        /// One lane of a `Setup`: its fields as scalars.
+        struct Lane {
+            let base: UnsafeRawPointer
+            @inline(__always) func int(_ field: Int) -> Int32 { base.load(fromByteOffset: field &* 32, as: Int32.self) }
+            @inline(__always) func float(_ field: Int) -> Float { base.load(fromByteOffset: field &* 32, as: Float.self) }
+        }
     }
 
     private var setup: Setup { Setup(base: lanes + 10 * 32) }
@@ -109,13 +119,12 @@ struct TriangleBatch {
         let setup = setup
         let tinyTriangles = TinyTriangles(storage: lanes + 10 * 32 + Setup.size)
         if tiny != 0 { tinyTriangles.evaluate(setup, lanes: tinyLanes, side: target.side) }
-        let raw = UnsafeRawBufferPointer(start: setup.base, count: Setup.size)
         for k in 0..<count {
             let id = UInt32(bitPattern: int(9, k))
             if (tiny >> UInt32(k)) & 1 != 0 {
                 tinyTriangles.draw(lane: k, id: id, into: target)
             } else if (small >> UInt32(k)) & 1 != 0 {
-                SmallTriangle.draw(lane: k, of: raw, id: id, into: target)
+                SmallTriangle.draw(setup.lane(k), id: id, into: target)
             } else if (large >> UInt32(k)) & 1 != 0 {
                 LargeTriangle.draw(x: SIMD3(int(0, k), int(1, k), int(2, k)), y: SIMD3(int(3, k), int(4, k), int(5, k)),
                                    invW: SIMD3(float(6, k), float(7, k), float(8, k)), id: id, into: target)
