@@ -1,5 +1,5 @@
-/// Transforms world positions to clip space with a 4×4 matrix (given as rows) and projects them
-/// to the screen, in parallel.
+/// Takes vertices to the screen in parallel: world positions through a 4×4 matrix (given as
+/// rows) to clip space and then projected, or clip-space positions projected.
 enum ClipTransform {
     /// Clip-space positions of `positions`, and each block of them projected to the screen
     /// (`ScreenVertex.project`) right after it is transformed, in the same parallel pass, while
@@ -27,6 +27,25 @@ enum ClipTransform {
             clipCount = positions.count
         }
         return (clip, screen)
+    }
+
+    /// `clip` projected to the screen (`ScreenVertex.project`), in parallel.
+    static func project(_ clip: [SIMD4<Float>], halfWidth: Float, halfHeight: Float, near: Float, guardBand: Float,
+                        threads: Int) -> [ScreenVertex] {
+        // Every element is written below, so the storage starts uninitialized (no serial fill).
+        [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
+            clip.withUnsafeBufferPointer { src in
+                let input = SendableBuffer(src)
+                guard let base = out.baseAddress else { return }
+                let output = SharedMutablePointer(base)
+                ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
+                    ScreenVertex.project(input.buffer.baseAddress!, b * block..<Swift.min(input.buffer.count, (b + 1) * block),
+                                         into: output.base, halfWidth: halfWidth, halfHeight: halfHeight, near: near,
+                                         guardBand: guardBand)
+                }
+            }
+            count = clip.count
+        }
     }
 
     /// Vertices per parallel job.

@@ -26,23 +26,8 @@ public enum TriangleRasterizer {
         depth wantsDepth: Bool = false,
         afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
     ) -> FrameDepth? {
-        let halfWidth = Float(framebuffer.width) / 2, halfHeight = Float(framebuffer.height) / 2
-        // Project every vertex once, in parallel.
-        // Every element is written below, so the storage starts uninitialized (no serial fill).
-        let screen = [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
-            clip.withUnsafeBufferPointer { clipBuffer in
-                let src = SendableBuffer(clipBuffer)
-                guard let base = out.baseAddress else { return }
-                let dst = SharedMutablePointer(base)
-                let block = 16384
-                ParallelWork.run(count: (clipBuffer.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
-                    let end = Swift.min(src.buffer.count, (b + 1) * block)
-                    ScreenVertex.project(src.buffer.baseAddress!, (b * block)..<end, into: dst.base, halfWidth: halfWidth,
-                                         halfHeight: halfHeight, near: near, guardBand: guardBand)
-                }
-            }
-            count = clip.count
-        }
+        let screen = ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
+                                           near: near, guardBand: guardBand, threads: threads)
         return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
                       near: near, far: far, into: &framebuffer, threads: threads, depth: wantsDepth, afterTile: afterTile)
     }
