@@ -13,6 +13,17 @@ public struct FrameDepth: Sendable {
     /// Per tile (row-major, `tilesX` a row): whether its pixels are in `values`.
     @usableFromInline let touched: [Bool]
 
+    /// `values` row-major for a `width` × `height` frame cut into tiles of `tileSize` (as
+    /// `TileScheduler` cuts them); `touched` per tile, row-major.
+    init(width: Int, height: Int, tileSize: Int, values: [Float], touched: [Bool]) {
+        self.width = width
+        self.height = height
+        self.tileSize = tileSize
+        tilesX = (width + tileSize - 1) / tileSize
+        self.values = values
+        self.touched = touched
+    }
+
     /// The depth at pixel (x, y), which must lie in the frame.
     @inlinable
     public subscript(x: Int, y: Int) -> Float {

@@ -111,8 +111,7 @@ public enum TriangleRasterizer {
           }
         }
         guard wantsDepth else { return nil }
-        return FrameDepth(width: width, height: height, tileSize: tileSize, tilesX: (width + tileSize - 1) / tileSize,
-                          values: depthOut, touched: touchedTiles)
+        return FrameDepth(width: width, height: height, tileSize: tileSize, values: depthOut, touched: touchedTiles)
     }
 }
 
