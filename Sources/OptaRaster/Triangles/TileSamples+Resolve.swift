@@ -7,7 +7,7 @@ extension TileSamples {
     /// farther surface (a silhouette), then blended with the background by how many of its 2×2
     /// samples each covers.
     func resolve<S: TriangleShader>(into target: inout TileTarget, mesh: MeshBuffers, frame: FrameGeometry,
-                                    shader: S, background: UInt32, depth depthOut: UnsafeMutablePointer<Float>?) {
+                                    shader: S, background: UInt32) {
         let rect = target.rect
         let side = side
         let farInvW = frame.farInvW
@@ -43,19 +43,17 @@ extension TileSamples {
         }
 
         /// An edge pixel from its 2×2 samples: front surface, a farther one at silhouettes, the coverage counts.
-        @inline(__always) func addEdgePixel(_ x: Int, _ s: Int, _ py: Float, _ depthRow: UnsafeMutablePointer<Float>?, _ n: inout Int) {
+        @inline(__always) func addEdgePixel(_ x: Int, _ s: Int, _ py: Float, _ n: inout Int) {
             let d0 = depth[s], d1 = depth[s &+ 1], d2 = depth[s &+ side], d3 = depth[s &+ side &+ 1]
             let nearest = Swift.max(Swift.max(d0, d1), Swift.max(d2, d3))
             if !(nearest > farInvW) {
                 counts[x &- rect.x0] = .zero
-                depthRow?[x] = 0
                 return
             }
             // The nearest sample names the front surface.
             let k = nearest == d0 ? s : nearest == d1 ? s &+ 1 : nearest == d2 ? s &+ side : s &+ side &+ 1
             let px = Float(x) + 0.5
             add(ids[k], px, py, &n)
-            depthRow?[x] = nearest
             // Samples within the gap of the nearest are the same surface.
             let threshold = Swift.max(nearest * gapScale, farNext)
             @inline(__always) func front(_ d: Float) -> Int32 { d >= threshold ? 1 : 0 }
@@ -100,7 +98,6 @@ extension TileSamples {
         // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
         for y in rect.y0..<rect.y1 {
             let j = y &- rect.y0
-            let depthRow = depthOut.map { $0 + y * frame.width }
             let centreRow = (j &+ 1) &* centreSide &+ 1
             let s0 = j &* 2 &* side
             let edges = edgeRows[j]
@@ -121,11 +118,6 @@ extension TileSamples {
                 @inline(__always) func centrePixel(_ p: Int, _ n: inout Int) {
                     add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
                     counts[lx &+ p] = SIMD2(4, 0)
-                    depthRow?[x0 &+ p] = depthLanes[p]
-                }
-                @inline(__always) func emptyPixel(_ p: Int) {
-                    counts[lx &+ p] = .zero
-                    depthRow?[x0 &+ p] = 0
                 }
                 if groupEdges == 0 && (~covered).isZero && m == 8 {
                     if perTriangle && !keepFragments {
@@ -137,18 +129,16 @@ extension TileSamples {
                         for p in 0..<8 { add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n) }
                     }
                     counts[lx] = SIMD2(4, 8)  // the whole group in one copy (below)
-                    if let d = depthRow { UnsafeMutableRawPointer(d + x0).storeBytes(of: centres, as: SIMD8<Float>.self) }
                 } else if groupEdges == 0 && covered.isZero && m == 8 {
                     counts[lx] = SIMD2(0, -8)  // the whole group background (below)
-                    if let d = depthRow { UnsafeMutableRawPointer(d + x0).storeBytes(of: SIMD8<Float>.zero, as: SIMD8<Float>.self) }
                 } else {
                     for p in 0..<m {
                         if (groupEdges >> UInt64(p)) & 1 != 0 {
-                            addEdgePixel(x0 &+ p, s0 &+ (lx &+ p) &* 2, py, depthRow, &n)
+                            addEdgePixel(x0 &+ p, s0 &+ (lx &+ p) &* 2, py, &n)
                         } else if depthLanes[p] > farInvW {
                             centrePixel(p, &n)
                         } else {
-                            emptyPixel(p)
+                            counts[lx &+ p] = .zero
                         }
                     }
                 }

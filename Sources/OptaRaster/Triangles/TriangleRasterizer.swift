@@ -16,43 +16,40 @@ public enum TriangleRasterizer {
     public static let surfaceGap: Float = 0.015
 
     /// Renders the mesh into `framebuffer`; pixels no triangle covers get `background` (packed,
-    /// premultiplied). `afterTile` runs on each tile right after it is resolved (e.g. to composite
-    /// an overlay while the tile is in cache). With `depth`, also returns each pixel's nearest 1/w
-    /// (0 where nothing is drawn). `varyings` (one `SIMD8` per vertex) reach the shader
-    /// interpolated perspective-correctly.
+    /// premultiplied). `varyings` (one `SIMD8` per vertex) reach the shader interpolated
+    /// perspective-correctly. Returns, per pixel of `probes` (e.g. where an overlay will be
+    /// depth-tested), the nearest 1/w drawn there: 0 where nothing is, or outside the frame.
+    @discardableResult
     public static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
-        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
-        depth wantsDepth: Bool = false,
-        afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
-    ) -> FrameDepth? {
+        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, depthAt probes: [SIMD2<Int32>] = []
+    ) -> [Float] {
         let screen = ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
                                            near: near, guardBand: guardBand, threads: threads)
         return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: &framebuffer, threads: threads, depth: wantsDepth, afterTile: afterTile)
+                      near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
     }
 
     /// `render` for world `positions` and the view-projection matrix `transform` (4 rows): each
     /// block of vertices is taken to clip space and projected in one parallel pass.
+    @discardableResult
     public static func render<S: TriangleShader>(
         positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S,
         background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
-        depth wantsDepth: Bool = false,
-        afterTile: (@Sendable (inout TileTarget) -> Void)? = nil
-    ) -> FrameDepth? {
+        depthAt probes: [SIMD2<Int32>] = []
+    ) -> [Float] {
         let (clip, screen) = ClipTransform.applyAndProject(
             transform, to: positions, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
             near: near, guardBand: guardBand, threads: threads)
         return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: &framebuffer, threads: threads, depth: wantsDepth, afterTile: afterTile)
+                      near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
     }
 
     /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
-        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, depth wantsDepth: Bool,
-        afterTile: (@Sendable (inout TileTarget) -> Void)?
-    ) -> FrameDepth? {
+        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, probes: [SIMD2<Int32>]
+    ) -> [Float] {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
         precondition(varyings.count == clip.count, "one set of varyings per vertex")
@@ -67,51 +64,46 @@ public enum TriangleRasterizer {
                 }
             }
         }
-        // 3. Per tile: rasterize depth samples, resolve and shade, then the caller's overlay.
-        // Touched tiles write their pixels' depth below and untouched ones read as 0 from their
-        // flag, so the storage starts uninitialized.
-        var depthOut = wantsDepth
-            ? [Float](unsafeUninitializedCapacity: width * height) { _, count in count = width * height } : []
+        // 3. Per tile: rasterize depth samples, resolve and shade, then answer the tile's probes.
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
-        var touchedTiles = [Bool](repeating: false, count: wantsDepth ? tiles.count : 0)
+        let probesByTile = DepthProbes(probes, width: width, height: height, tileSize: tileSize)
+        var depths = [Float](repeating: 0, count: probes.count)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
         framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
-          touchedTiles.withUnsafeMutableBufferPointer { touchedBuffer in
-            depthOut.withUnsafeMutableBufferPointer { depthBuffer in
+            depths.withUnsafeMutableBufferPointer { depthBuffer in
                 screen.withUnsafeBufferPointer { screenBuffer in
                     clip.withUnsafeBufferPointer { clipBuffer in
                         indices.withUnsafeBufferPointer { indexBuffer in
                           varyings.withUnsafeBufferPointer { varyingBuffer in
                             let pixelBase = SharedMutablePointer(pixels.baseAddress!)
-                            let depthBase = wantsDepth ? depthBuffer.baseAddress.map(SharedMutablePointer.init) : nil
-                            let touchedBase = wantsDepth ? touchedBuffer.baseAddress.map(SharedMutablePointer.init) : nil
+                            // Each tile writes only its own probes' entries.
+                            let depthBase = depthBuffer.baseAddress.map(SharedMutablePointer.init)
                             let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
                                                    indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
                             ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
                                 let rect = tiles[t]
-                                let touched = samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW)
                                 var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
-                                if touched {
-                                    touchedBase?.base[t] = true
-                                    samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader,
-                                                    background: background, depth: depthBase?.base)
-                                } else {
+                                guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
+                                    // No triangle here: background, and the probes keep their 0.
                                     for y in rect.y0..<rect.y1 {
                                         let row = target.row(y)
                                         for x in rect.x0..<rect.x1 { row[x] = background }
                                     }
+                                    return
                                 }
-                                afterTile?(&target)
+                                samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
+                                probesByTile.forEach(inTile: t) { k in
+                                    let p = probes[k]
+                                    depthBase?.base[k] = samples.nearestInvW(x: Int(p.x), y: Int(p.y), rect: rect, farInvW: frame.farInvW)
+                                }
                             }
                           }
                         }
                     }
                 }
             }
-          }
         }
-        guard wantsDepth else { return nil }
-        return FrameDepth(width: width, height: height, tileSize: tileSize, values: depthOut, touched: touchedTiles)
+        return depths
     }
 }
 

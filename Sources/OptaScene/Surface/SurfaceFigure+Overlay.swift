@@ -10,17 +10,16 @@ extension SurfaceFigure {
         return (SIMD3(d.x.lowerBound, d.y.lowerBound, prepared.floorZ), SIMD3(d.x.upperBound, d.y.upperBound, prepared.spec.height))
     }
 
-    /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title.
-    func drawList(_ state: RenderState, depth: FrameDepth) -> DrawList {
+    /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title. The
+    /// depth-tested parts come from `plan`, with the surface's depth at its probes (`depths`).
+    func drawList(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> DrawList {
         var list = DrawList()
         let camera = camera(for: state)
         let projector = projector(camera)
-        addBox(&list, projector, depth: depth)
+        addBox(&list, plan.boxEdges, projector, depths: depths)
         addAxes(&list, projector, camera: camera)
-        if scenario.landscape.showMinima { addMinima(&list, projector, depth: depth) }
-        for (index, path) in state.scenario.paths.enumerated() {
-            addPath(&list, path, index: index, projector, depth: depth)
-        }
+        addMinima(&list, plan.minima, depths: depths)
+        for path in plan.paths { addPath(&list, path, projector, depths: depths) }
         addColorbar(&list)
         text(&list, title, at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
              size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
@@ -36,16 +35,10 @@ extension SurfaceFigure {
 
     // MARK: Box and axes
 
-    func addBox(_ list: inout DrawList, _ projector: SurfaceProjector, depth: FrameDepth) {
-        let (lo, hi) = box
-        let corners = (0..<8).map { k in
-            SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z)
-        }
-        for a in 0..<8 {
-            for bit in [1, 2, 4] where a & bit == 0 {
-                for run in projector.visibleRuns([corners[a], corners[a | bit]], depth: depth) {
-                    list.append(.polyline(points: run, width: 1, color: Self.boxColor))
-                }
+    func addBox(_ list: inout DrawList, _ edges: [SampledPolyline], _ projector: SurfaceProjector, depths: [Float]) {
+        for edge in edges {
+            for run in projector.visibleRuns(edge, depths: depths) {
+                list.append(.polyline(points: run, width: 1, color: Self.boxColor))
             }
         }
     }
@@ -110,63 +103,36 @@ extension SurfaceFigure {
 
     // MARK: Paths and markers
 
-    /// A domain polyline lifted onto the surface (subdivided so it follows it between iterates).
-    func lifted(_ points: [SIMD2<Double>]) -> [SIMD3<Double>] {
-        let domain = scenario.landscape.domain
-        let span = max(domain.x.upperBound - domain.x.lowerBound, domain.y.upperBound - domain.y.lowerBound)
-        let lift = prepared.spec.height * 0.006
-        var out: [SIMD3<Double>] = []
-        func add(_ p: SIMD2<Double>) {
-            let z = prepared.surfaceHeight(at: p)
-            out.append(SIMD3(p.x, p.y, z.isFinite ? z + lift : .nan))
-        }
-        guard let first = points.first else { return [] }
-        add(first)
-        for k in 1..<max(1, points.count) {
-            let a = points[k - 1], b = points[k]
-            let d = b - a
-            let pieces = min(64, max(1, Int(((d * d).sum().squareRoot() / (span / 200)).rounded(.up))))
-            for s in 1...pieces { add(a + d * (Double(s) / Double(pieces))) }
-        }
-        return out
-    }
-
-    func addPath(_ list: inout DrawList, _ path: PathSpec, index: Int, _ projector: SurfaceProjector, depth: FrameDepth) {
-        let color = path.color.map { RGBA(Float($0[0]), Float($0[1]), Float($0[2]), Float($0[3])) } ?? Palette.color(index)
-        let points = lifted(path.points)
-        // Split at undefined points, then keep the visible runs.
-        var piece: [SIMD3<Double>] = []
-        for p in points + [SIMD3(.nan, .nan, .nan)] {
-            if p.z.isFinite { piece.append(p); continue }
-            for run in projector.visibleRuns(piece, depth: depth) {
-                list.append(.polyline(points: run, width: Float(path.width) + 0.5, color: color))
-            }
-            piece = []
-        }
-        // Start ring and head marker; a hidden head still shows, faintly, where it is.
-        if let start = path.points.first, let s = marker(start, projector) {
-            let shown = projector.visible(s.point, invW: s.invW, depth: depth)
-            list.append(.ring(center: s.point, radius: 4.5, width: 2, color: shown ? color : color.fading(by: 0.35)))
-        }
-        if path.points.count > 1, let end = path.points.last, let e = marker(end, projector) {
-            if projector.visible(e.point, invW: e.invW, depth: depth) {
-                list.append(.disk(center: e.point, radius: 6, fill: color, outlineWidth: 1.5, outline: RGBA(0.05, 0.05, 0.08)))
-            } else {
-                list.append(.ring(center: e.point, radius: 6, width: 1.5, color: color.fading(by: 0.5)))
-            }
-        }
-    }
-
+    /// Where a marker just above the surface at domain point `p` is drawn, or nil where f is
+    /// undefined or the point is behind the near plane.
     func marker(_ p: SIMD2<Double>, _ projector: SurfaceProjector) -> (point: SIMD2<Float>, invW: Float)? {
         let z = prepared.surfaceHeight(at: p)
         guard z.isFinite else { return nil }
         return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
     }
 
-    func addMinima(_ list: inout DrawList, _ projector: SurfaceProjector, depth: FrameDepth) {
-        let domain = scenario.landscape.domain
-        for m in scenario.landscape.objective.minima where domain.x.contains(m.point.x) && domain.y.contains(m.point.y) {
-            guard let p = marker(m.point, projector), projector.visible(p.point, invW: p.invW, depth: depth) else { continue }
+    func addPath(_ list: inout DrawList, _ path: SurfaceOverlayPlan.Path, _ projector: SurfaceProjector, depths: [Float]) {
+        for piece in path.pieces {
+            for run in projector.visibleRuns(piece, depths: depths) {
+                list.append(.polyline(points: run, width: path.width, color: path.color))
+            }
+        }
+        // Start ring and head marker; a hidden head still shows, faintly, where it is.
+        if let s = path.start {
+            let shown = s.isVisible(depths: depths)
+            list.append(.ring(center: s.point, radius: 4.5, width: 2, color: shown ? path.color : path.color.fading(by: 0.35)))
+        }
+        if let e = path.head {
+            if e.isVisible(depths: depths) {
+                list.append(.disk(center: e.point, radius: 6, fill: path.color, outlineWidth: 1.5, outline: RGBA(0.05, 0.05, 0.08)))
+            } else {
+                list.append(.ring(center: e.point, radius: 6, width: 1.5, color: path.color.fading(by: 0.5)))
+            }
+        }
+    }
+
+    func addMinima(_ list: inout DrawList, _ minima: [DepthSample], depths: [Float]) {
+        for p in minima where p.isVisible(depths: depths) {
             let r: Float = 5
             for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
                 list.append(.segment(from: p.point + a, to: p.point + b, width: 3, color: RGBA(0.05, 0.05, 0.08)))

@@ -66,16 +66,17 @@ public struct SurfaceFigure: Sendable {
             floorColor: SIMD3(0.14, 0.14, 0.18), gridResolution: spec.resolution, floorDomain: (lo, hi))
     }
 
-    /// Draws the surface for `state`; returns the nearest 1/w per pixel for depth-testing overlays.
-    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int) -> FrameDepth {
+    /// Draws the surface for `state`; returns the nearest 1/w drawn at each pixel of `probes`
+    /// (0 where nothing is), for depth-testing what is drawn over it.
+    @discardableResult
+    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int,
+                              depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
         let camera = camera(for: state)
         let rows = camera.viewProjection(aspect: Double(width) / Double(height), near: prepared.spec.near, far: prepared.spec.far)
-        let depth = TriangleRasterizer.render(
+        return TriangleRasterizer.render(
             positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
-            into: &framebuffer, threads: threads, depth: true)
-        // Asked for with `depth: true`, the depth is always returned.
-        return depth!
+            into: &framebuffer, threads: threads, depthAt: probes)
     }
 }
 
@@ -83,8 +84,9 @@ extension SurfaceFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
-        let depth = renderSurface(state, into: &framebuffer, threads: threads)
-        var items = drawList(state, depth: depth)
+        let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera(for: state)))
+        let depths = renderSurface(state, into: &framebuffer, threads: threads, depthAt: plan.probes.pixels)
+        var items = drawList(state, plan: plan, depths: depths)
         items.items += overlay.items
         framebuffer.draw(items, threads: threads)
     }

@@ -1,0 +1,54 @@
+/// The pixels whose depth a triangle render reports (where an overlay is depth-tested), grouped
+/// by tile: each tile's worker answers its own probes right after drawing the tile, so no
+/// full-frame depth buffer is ever written.
+struct DepthProbes {
+    /// Probe indices, tile after tile (tiles row-major, `TileScheduler`'s order).
+    private let order: [Int32]
+    /// Per tile, where its probes start in `order`; one more entry than tiles.
+    private let starts: [Int32]
+
+    /// Groups `pixels` by the tile of a `width × height` frame (tiles of `tileSize`) they lie
+    /// in; pixels outside the frame belong to no tile.
+    init(_ pixels: [SIMD2<Int32>], width: Int, height: Int, tileSize: Int) {
+        let tilesX = (width + tileSize - 1) / tileSize, tilesY = (height + tileSize - 1) / tileSize
+        func tile(_ p: SIMD2<Int32>) -> Int? {
+            guard p.x >= 0, p.y >= 0, Int(p.x) < width, Int(p.y) < height else { return nil }
+            return Int(p.y) / tileSize * tilesX + Int(p.x) / tileSize
+        }
+        var starts = [Int32](repeating: 0, count: tilesX * tilesY + 1)
+        for p in pixels { if let t = tile(p) { starts[t + 1] += 1 } }
+        for t in 0..<(tilesX * tilesY) { starts[t + 1] += starts[t] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: Int(starts[tilesX * tilesY]))
+        for (k, p) in pixels.enumerated() {
+            guard let t = tile(p) else { continue }
+            order[Int(next[t])] = Int32(k)
+            next[t] += 1
+        }
+        self.order = order
+        self.starts = starts
+    }
+
+    /// Calls `body` with the index of each probe in tile `t`.
+    @inline(__always)
+    func forEach(inTile t: Int, _ body: (Int) -> Void) {
+        for k in Int(starts[t])..<Int(starts[t + 1]) { body(Int(order[k])) }
+    }
+}
+
+extension TileSamples {
+    /// The nearest 1/w the tile just resolved shows at pixel (x, y) of `rect` (0 where nothing
+    /// is drawn): the front sample of an edge pixel, the centre sample of any other, as the
+    /// resolve shades them.
+    func nearestInvW(x: Int, y: Int, rect: PixelRect, farInvW: Float) -> Float {
+        let i = x - rect.x0, j = y - rect.y0
+        let nearest: Float
+        if (edgeRows[j] >> UInt64(i)) & 1 != 0 {
+            let s = j * 2 * side + i * 2
+            nearest = Swift.max(Swift.max(depth[s], depth[s + 1]), Swift.max(depth[s + side], depth[s + side + 1]))
+        } else {
+            nearest = centreDepth[(j + 1) * centreSide + i + 1]
+        }
+        return nearest > farInvW ? nearest : 0
+    }
+}
