@@ -255,6 +255,16 @@ struct CentreQueue {
                             indices: UnsafeBufferPointer<UInt32>) {
         var t = triangles.lowerBound
         while t < triangles.upperBound {
+            if batch.count == 0 && triangles.upperBound &- t >= 8 {
+                let id = UInt32(truncatingIfNeeded: count)
+                batch.fill(meshTriangles: t, firstID: id, screen: screen, indices: indices)
+                UnsafeMutableRawPointer(listed + count).storeBytes(
+                    of: SIMD8(repeating: UInt32(truncatingIfNeeded: t)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7), as: SIMD8<UInt32>.self)
+                count &+= 8
+                t &+= 8
+                drawBatch()
+                continue
+            }
             let n = Swift.min(8 &- batch.count, triangles.upperBound &- t)
             batch.add(meshTriangles: t, count: n, firstID: UInt32(truncatingIfNeeded: count), screen: screen, indices: indices)
             for i in 0..<n { listed[count &+ i] = UInt32(truncatingIfNeeded: t &+ i) }
