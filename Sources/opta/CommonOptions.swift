@@ -23,5 +23,6 @@ struct FrameOptions: ParsableArguments {
         }
     }
 
+    /// `--threads`, or all cores. Finding the core count reads the cgroup files: read it once, not per frame.
     var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
 }
