@@ -4,24 +4,28 @@
 struct DepthProbes {
     /// Probe indices, tile after tile (tiles row-major, `TileScheduler`'s order).
     private let order: [Int32]
-    /// Per tile, where its probes start in `order`; one more entry than tiles.
+    /// Per tile, where its probes start in `order` (and end: the next tile's start).
     private let starts: [Int32]
 
     /// Groups `pixels` by the tile of a `width × height` frame (tiles of `tileSize`) they lie
     /// in; pixels outside the frame belong to no tile.
     init(_ pixels: [SIMD2<Int32>], width: Int, height: Int, tileSize: Int) {
         let tilesX = (width + tileSize - 1) / tileSize, tilesY = (height + tileSize - 1) / tileSize
-        func tile(_ p: SIMD2<Int32>) -> Int? {
-            guard p.x >= 0, p.y >= 0, Int(p.x) < width, Int(p.y) < height else { return nil }
-            return Int(p.y) / tileSize * tilesX + Int(p.x) / tileSize
+        let tileCount = tilesX * tilesY
+        precondition(tileSize.nonzeroBitCount == 1, "tiles are a power of two on a side")
+        let shift = Int32(tileSize.trailingZeroBitCount)
+        // Each probe's tile (`tileCount` outside the frame), found once; then a counting sort.
+        let tiles = pixels.map { p -> Int32 in
+            guard p.x >= 0, p.y >= 0, Int(p.x) < width, Int(p.y) < height else { return Int32(tileCount) }
+            return (p.y &>> shift) &* Int32(tilesX) &+ (p.x &>> shift)
         }
-        var starts = [Int32](repeating: 0, count: tilesX * tilesY + 1)
-        for p in pixels { if let t = tile(p) { starts[t + 1] += 1 } }
-        for t in 0..<(tilesX * tilesY) { starts[t + 1] += starts[t] }
+        var starts = [Int32](repeating: 0, count: tileCount + 2)
+        for t in tiles { starts[Int(t) + 1] += 1 }
+        for t in 0..<tileCount { starts[t + 1] += starts[t] }
         var next = starts
-        var order = [Int32](repeating: 0, count: Int(starts[tilesX * tilesY]))
-        for (k, p) in pixels.enumerated() {
-            guard let t = tile(p) else { continue }
+        var order = [Int32](repeating: 0, count: Int(starts[tileCount]))
+        for k in tiles.indices where Int(tiles[k]) < tileCount {
+            let t = Int(tiles[k])
             order[Int(next[t])] = Int32(k)
             next[t] += 1
         }

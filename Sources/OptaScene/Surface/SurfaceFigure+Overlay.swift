@@ -29,7 +29,7 @@ extension SurfaceFigure {
     func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, color: RGBA = ink) {
         guard !string.isEmpty, anchor.x.isFinite, anchor.y.isFinite else { return }
-        let stamp = TextStamp(fonts.layout(string, pixelSize: size, weight: weight))
+        let stamp = labels.stamp(string, size: size, weight: weight, fonts: fonts)
         list.append(stamp.item(at: stamp.origin(anchor: anchor, horizontal: horizontal, vertical: vertical), color: color))
     }
 
@@ -54,9 +54,6 @@ extension SurfaceFigure {
         // x ticks on the y edge nearer the eye, y ticks on the x edge nearer the eye.
         let yEdge = abs(eye.y - lo.y) < abs(eye.y - hi.y) ? lo.y : hi.y
         let xEdge = abs(eye.x - lo.x) < abs(eye.x - hi.x) ? lo.x : hi.x
-        let domain = scenario.landscape.domain
-        let xStep = scenario.axes.xStep ?? NiceTicks.step(span: domain.x.upperBound - domain.x.lowerBound, targetCount: 6)
-        let yStep = scenario.axes.yStep ?? NiceTicks.step(span: domain.y.upperBound - domain.y.lowerBound, targetCount: 6)
         let outY = SIMD3<Double>(0, yEdge == lo.y ? -1 : 1, 0) * span, outX = SIMD3<Double>(xEdge == lo.x ? -1 : 1, 0, 0) * span
         func tick(_ p: SIMD3<Double>, _ out: SIMD3<Double>, _ label: String) {
             guard let a = projector.project(p), let b = projector.project(p + out * 0.025),
@@ -64,12 +61,8 @@ extension SurfaceFigure {
             list.append(.segment(from: a.point, to: b.point, width: 1, color: Self.boxColor))
             text(&list, label, at: c.point, size: size, horizontal: .center, vertical: .middle)
         }
-        for v in NiceTicks.values(in: domain.x, step: xStep) {
-            tick(SIMD3(v, yEdge, lo.z), outY, NiceTicks.label(v, step: xStep))
-        }
-        for v in NiceTicks.values(in: domain.y, step: yStep) {
-            tick(SIMD3(xEdge, v, lo.z), outX, NiceTicks.label(v, step: yStep))
-        }
+        for (v, label) in labels.xTicks { tick(SIMD3(v, yEdge, lo.z), outY, label) }
+        for (v, label) in labels.yTicks { tick(SIMD3(xEdge, v, lo.z), outX, label) }
         if let p = projector.project(SIMD3(mid.x, yEdge, lo.z) + outY * 0.16) {
             text(&list, scenario.axes.xTitle, at: p.point, size: size, horizontal: .center, vertical: .middle)
         }
@@ -165,16 +158,13 @@ extension SurfaceFigure {
         }
         let size = layout.labelSize
         let tick = Float(size) * 0.4
-        var widest: Float = 0
         for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
             let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x1, y0: y - 0.5, x1: x1 + tick, y1: y + 0.5), fill: Self.ink))
             text(&list, t.label, at: SIMD2(x1 + tick + Float(size) * 0.3, y), size: size, horizontal: .left, vertical: .middle)
-            widest = max(widest, fonts.measure(t.label, pixelSize: size))
         }
-        let titleX = x1 + tick + Float(size) * 0.3 + widest + Float(size) * 1.2
-        var stamp = TextStamp(fonts.layout(colorbarTicks.title, pixelSize: size))
-        stamp = stamp.rotatedCounterClockwise()
+        let titleX = x1 + tick + Float(size) * 0.3 + labels.widestColorbarLabel + Float(size) * 1.2
+        let stamp = labels.colorbarTitle
         list.append(stamp.item(at: stamp.origin(anchor: SIMD2(titleX, (y0 + y1) / 2), horizontal: .center, vertical: .middle), color: Self.ink))
     }
 }

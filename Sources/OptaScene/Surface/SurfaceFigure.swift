@@ -16,6 +16,7 @@ public struct SurfaceFigure: Sendable {
     public let layout: LandscapeLayout
     let fonts: FontLibrary
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
+    let labels: SurfaceLabels
 
     /// Figure colours: R3's background and light text on it.
     static let background = RGBA(0.05, 0.05, 0.08)
@@ -34,6 +35,8 @@ public struct SurfaceFigure: Sendable {
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
+        labels = SurfaceLabels(scenario: scenario, layout: layout, colorbarTicks: colorbarTicks,
+                               title: scenario.title ?? scenario.landscape.objective.displayName, fonts: fonts)
     }
 
     /// The title shown above the plot.

@@ -36,6 +36,8 @@ struct SurfaceProjector: Sendable {
             let length = (d * d).sum().squareRoot()
             guard length.isFinite else { steps.append(.cut); continue }
             let count = Swift.max(1, Swift.min(4096, Int(length / 2)))
+            steps.reserveCapacity(steps.count + count + 1)
+            probes.reserveCapacity(count + 1)
             for s in 0...count {
                 let t = Float(s) / Float(count)
                 // 1/w is affine along the projected segment.
@@ -112,6 +114,9 @@ struct DepthProbeList {
         self.width = width
         self.height = height
     }
+
+    /// Makes room for `count` more pixels.
+    mutating func reserveCapacity(_ count: Int) { pixels.reserveCapacity(pixels.count + count) }
 
     /// A sample at `point` with 1/w `invW`, probing the pixel under it when that is in the frame.
     mutating func sample(_ point: SIMD2<Float>, invW: Float) -> DepthSample {

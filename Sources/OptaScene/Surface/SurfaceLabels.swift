@@ -1,0 +1,47 @@
+import OptaCore
+import OptaText
+
+/// The 3D figure's text, laid out and rasterized once per figure: every label depends only on
+/// the scenario and the frame size, so a frame just places the stamps where the camera puts them.
+struct SurfaceLabels: Sendable {
+    /// The x and y axes' tick values with their labels.
+    let xTicks: [(value: Double, label: String)]
+    let yTicks: [(value: Double, label: String)]
+    /// The colourbar's title, turned to run upwards.
+    let colorbarTitle: TextStamp
+    /// The widest colourbar tick label within the bar, in pixels.
+    let widestColorbarLabel: Float
+    private let stamps: [Key: TextStamp]
+
+    private struct Key: Hashable {
+        let text: String
+        let size: Int
+        let weight: FontWeight
+    }
+
+    init(scenario: Scenario, layout: LandscapeLayout, colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String),
+         title: String, fonts: FontLibrary) {
+        let domain = scenario.landscape.domain
+        let xStep = scenario.axes.xStep ?? NiceTicks.step(span: domain.x.upperBound - domain.x.lowerBound, targetCount: 6)
+        let yStep = scenario.axes.yStep ?? NiceTicks.step(span: domain.y.upperBound - domain.y.lowerBound, targetCount: 6)
+        xTicks = NiceTicks.values(in: domain.x, step: xStep).map { ($0, NiceTicks.label($0, step: xStep)) }
+        yTicks = NiceTicks.values(in: domain.y, step: yStep).map { ($0, NiceTicks.label($0, step: yStep)) }
+        let size = layout.labelSize
+        let barLabels = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }.map(\.label)
+        widestColorbarLabel = barLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        colorbarTitle = TextStamp(fonts.layout(colorbarTicks.title, pixelSize: size)).rotatedCounterClockwise()
+        var keys = (xTicks.map(\.label) + yTicks.map(\.label) + colorbarTicks.ticks.map(\.label)
+                    + [scenario.axes.xTitle, scenario.axes.yTitle]).map { Key(text: $0, size: size, weight: .regular) }
+        keys += [Key(text: "f", size: size, weight: .bold), Key(text: title, size: layout.titleSize, weight: .bold)]
+        var stamps: [Key: TextStamp] = [:]
+        for key in keys where stamps[key] == nil {
+            stamps[key] = TextStamp(fonts.layout(key.text, pixelSize: key.size, weight: key.weight))
+        }
+        self.stamps = stamps
+    }
+
+    /// `text` at `size` and `weight`: its stamp made with the figure, or laid out now.
+    func stamp(_ text: String, size: Int, weight: FontWeight, fonts: FontLibrary) -> TextStamp {
+        stamps[Key(text: text, size: size, weight: weight)] ?? TextStamp(fonts.layout(text, pixelSize: size, weight: weight))
+    }
+}
