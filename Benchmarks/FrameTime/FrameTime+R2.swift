@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import OptaCore
 import OptaRaster
@@ -8,21 +7,11 @@ import OptaText
 /// R2 (2000 nodes, 8000 translucent edges) at 1920×1080: every iteration builds the graph's draw
 /// list and renders the whole frame in memory, as `opta bench` does.
 func r2GraphBenchmark(scenarios: URL, threads: Int) {
-    Benchmark("R2 graph 1920x1080") { benchmark in
-        guard let fonts = try? FontLibrary.loadDefault(),
-              let scenario = try? ScenarioLoader.load(path: scenarios.appendingPathComponent("r2-graph.json").path),
-              let session = try? HeadlessSession(scenario: scenario)
-        else {
-            benchmark.error("cannot load R2 or the fonts")
-            return
-        }
-        let state = session.renderState
+    frameBenchmark("R2 graph 1920x1080") {
+        let fonts = try FontLibrary.loadDefault()
+        let scenario = try ScenarioLoader.load(path: scenarios.appendingPathComponent("r2-graph.json").path)
+        let state = try HeadlessSession(scenario: scenario).renderState
         let figure = GraphFigure(scenario: scenario, width: 1920, height: 1080, fonts: fonts)
-        var framebuffer = Framebuffer(width: 1920, height: 1080)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads)
-            blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
-        }
+        return { framebuffer in figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads) }
     }
 }

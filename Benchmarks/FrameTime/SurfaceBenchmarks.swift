@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import OptaCore
 import OptaRaster
@@ -9,22 +8,12 @@ import OptaText
 /// frame (transform, bin, rasterize, shade, overlay) with the mesh prepared once, as `opta bench` does.
 func surfaceBenchmarks(scenarios: URL, threads: Int) {
     for (name, file) in [("R3 surface3d N=256 1920x1080", "r3-surface3d.json"), ("R3 surface3d N=512 1920x1080", "r3-surface3d-512.json")] {
-        Benchmark(name) { benchmark in
-            guard let fonts = try? FontLibrary.loadDefault(),
-                  let scenario = try? ScenarioLoader.load(path: scenarios.appendingPathComponent(file).path),
-                  let session = try? HeadlessSession(scenario: scenario)
-            else {
-                benchmark.error("cannot load \(file) or the fonts")
-                return
-            }
-            let state = session.renderState
+        frameBenchmark(name) {
+            let fonts = try FontLibrary.loadDefault()
+            let scenario = try ScenarioLoader.load(path: scenarios.appendingPathComponent(file).path)
+            let state = try HeadlessSession(scenario: scenario).renderState
             let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: state)
-            var framebuffer = Framebuffer(width: 1920, height: 1080)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads)
-                blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
-            }
+            return { framebuffer in figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads) }
         }
     }
 }
