@@ -1,16 +1,16 @@
 /// Takes vertices to the screen in parallel: world positions through a 4×4 matrix (given as
 /// rows) to clip space and then projected, or clip-space positions projected.
 enum ClipTransform {
-    /// Clip-space positions of `positions`, and each block of them projected to the screen
-    /// (`ScreenVertex.project`) right after it is transformed, in the same parallel pass, while
-    /// it is in cache.
+    /// Writes the clip-space positions of `positions` to `buffers.clip`, and each block of them
+    /// projected to the screen (`ScreenVertex.project`) to `buffers.screen` right after it is
+    /// transformed, in the same parallel pass, while it is in cache.
     static func applyAndProject(_ rows: [SIMD4<Float>], to positions: [SIMD3<Float>], halfWidth: Float, halfHeight: Float,
-                                near: Float, guardBand: Float, threads: Int) -> (clip: [SIMD4<Float>], screen: [ScreenVertex]) {
+                                near: Float, guardBand: Float, threads: Int, into buffers: inout VertexBuffers) {
         let columns = Columns(rows)
-        var screen: [ScreenVertex] = []
-        // Every element of both is written below, so their storage starts uninitialized.
-        let clip = [SIMD4<Float>](unsafeUninitializedCapacity: positions.count) { clipOut, clipCount in
-            screen = [ScreenVertex](unsafeUninitializedCapacity: positions.count) { screenOut, screenCount in
+        VertexBuffers.resize(&buffers.clip, to: positions.count, filler: .zero)
+        VertexBuffers.resize(&buffers.screen, to: positions.count, filler: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0))
+        buffers.clip.withUnsafeMutableBufferPointer { clipOut in
+            buffers.screen.withUnsafeMutableBufferPointer { screenOut in
                 positions.withUnsafeBufferPointer { src in
                     let input = SendableBuffer(src)
                     guard let clipBase = clipOut.baseAddress, let screenBase = screenOut.baseAddress else { return }
@@ -22,18 +22,15 @@ enum ClipTransform {
                                              halfHeight: halfHeight, near: near, guardBand: guardBand)
                     }
                 }
-                screenCount = positions.count
             }
-            clipCount = positions.count
         }
-        return (clip, screen)
     }
 
-    /// `clip` projected to the screen (`ScreenVertex.project`), in parallel.
+    /// Writes `clip` projected to the screen (`ScreenVertex.project`) to `screen`, in parallel.
     static func project(_ clip: [SIMD4<Float>], halfWidth: Float, halfHeight: Float, near: Float, guardBand: Float,
-                        threads: Int) -> [ScreenVertex] {
-        // Every element is written below, so the storage starts uninitialized (no serial fill).
-        [ScreenVertex](unsafeUninitializedCapacity: clip.count) { out, count in
+                        threads: Int, into screen: inout [ScreenVertex]) {
+        VertexBuffers.resize(&screen, to: clip.count, filler: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0))
+        screen.withUnsafeMutableBufferPointer { out in
             clip.withUnsafeBufferPointer { src in
                 let input = SendableBuffer(src)
                 guard let base = out.baseAddress else { return }
@@ -44,7 +41,6 @@ enum ClipTransform {
                                          guardBand: guardBand)
                 }
             }
-            count = clip.count
         }
     }
 
@@ -66,7 +62,7 @@ enum ClipTransform {
         func transform(_ positions: UnsafeBufferPointer<SIMD3<Float>>, _ range: Range<Int>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
             for i in range {
                 let p = positions[i]
-                (out + i).initialize(to: c0 * p.x + c1 * p.y + c2 * p.z + c3)
+                out[i] = c0 * p.x + c1 * p.y + c2 * p.z + c3
             }
         }
     }

@@ -24,9 +24,11 @@ public enum TriangleRasterizer {
         clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
         near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
-        let screen = ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
-                                           near: near, guardBand: guardBand, threads: threads)
-        return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
+        var buffers = VertexBuffers.take()
+        defer { VertexBuffers.give(buffers) }
+        ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
+                              near: near, guardBand: guardBand, threads: threads, into: &buffers.screen)
+        return render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
                       near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
     }
 
@@ -38,10 +40,12 @@ public enum TriangleRasterizer {
         background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
         depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
-        let (clip, screen) = ClipTransform.applyAndProject(
+        var buffers = VertexBuffers.take()
+        defer { VertexBuffers.give(buffers) }
+        ClipTransform.applyAndProject(
             transform, to: positions, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
-            near: near, guardBand: guardBand, threads: threads)
-        return render(clip: clip, screen: screen, indices: indices, varyings: varyings, shader: shader, background: background,
+            near: near, guardBand: guardBand, threads: threads, into: &buffers)
+        return render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
                       near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
     }
 
