@@ -89,10 +89,7 @@ public enum TriangleRasterizer {
                                 var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
                                 guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
                                     // No triangle here: background, and the probes keep their 0.
-                                    for y in rect.y0..<rect.y1 {
-                                        let row = target.row(y)
-                                        for x in rect.x0..<rect.x1 { row[x] = background }
-                                    }
+                                    target.fill(background)
                                     return
                                 }
                                 samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
