@@ -19,6 +19,8 @@ struct DepthProbes {
             guard p.x >= 0, p.y >= 0, Int(p.x) < width, Int(p.y) < height else { return Int32(tileCount) }
             return (p.y &>> shift) &* Int32(tilesX) &+ (p.x &>> shift)
         }
+        // Counts land one bucket up (then summed into starts); the last bucket takes the probes
+        // outside the frame.
         var starts = [Int32](repeating: 0, count: tileCount + 2)
         for t in tiles { starts[Int(t) + 1] += 1 }
         for t in 0..<tileCount { starts[t + 1] += starts[t] }

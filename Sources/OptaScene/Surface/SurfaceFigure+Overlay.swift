@@ -16,10 +16,10 @@ extension SurfaceFigure {
         var list = DrawList()
         let camera = camera(for: state)
         let projector = projector(camera)
-        addBox(&list, plan.boxEdges, projector, depths: depths)
+        addBox(&list, plan.boxEdges, depths: depths)
         addAxes(&list, projector, camera: camera)
         addMinima(&list, plan.minima, depths: depths)
-        for path in plan.paths { addPath(&list, path, projector, depths: depths) }
+        for path in plan.paths { addPath(&list, path, depths: depths) }
         addColorbar(&list)
         text(&list, title, at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
              size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
@@ -35,9 +35,9 @@ extension SurfaceFigure {
 
     // MARK: Box and axes
 
-    func addBox(_ list: inout DrawList, _ edges: [SampledPolyline], _ projector: SurfaceProjector, depths: [Float]) {
+    func addBox(_ list: inout DrawList, _ edges: [SampledPolyline], depths: [Float]) {
         for edge in edges {
-            for run in projector.visibleRuns(edge, depths: depths) {
+            for run in edge.visibleRuns(depths: depths) {
                 list.append(.polyline(points: run, width: 1, color: Self.boxColor))
             }
         }
@@ -104,9 +104,9 @@ extension SurfaceFigure {
         return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
     }
 
-    func addPath(_ list: inout DrawList, _ path: SurfaceOverlayPlan.Path, _ projector: SurfaceProjector, depths: [Float]) {
+    func addPath(_ list: inout DrawList, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
         for piece in path.pieces {
-            for run in projector.visibleRuns(piece, depths: depths) {
+            for run in piece.visibleRuns(depths: depths) {
                 list.append(.polyline(points: run, width: path.width, color: path.color))
             }
         }
