@@ -3,7 +3,7 @@ import Synchronization
 /// The per-vertex arrays a render fills every frame (clip-space and projected positions), kept
 /// from one frame to the next. At N = 512 they are 8 MB; allocated anew each frame, some
 /// allocators hand back fresh pages that fault in one by one as they are first written (about
-/// 2,000 page faults and 4 ms a frame under package-benchmark's allocator).
+/// 2,000 page faults and 3 ms a frame under package-benchmark's allocator).
 struct VertexBuffers: Sendable {
     var clip: [SIMD4<Float>] = []
     var screen: [ScreenVertex] = []
