@@ -62,11 +62,9 @@ struct BenchCommand: ParsableCommand {
                 var treeTimes: [Double] = []
                 times.reserveCapacity(frames)
                 let renderState = session.renderState
-                // Read once: finding the core count reads the cgroup files, which is not drawing.
-                let threads = frame.threadCount
                 for i in 0..<(warmup + frames) {
                     let start = clock.now
-                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, threads: threads)
+                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, threads: frame.threadCount)
                     if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
                     if a11y {
                         let treeStart = clock.now
@@ -88,7 +86,7 @@ struct BenchCommand: ParsableCommand {
                     }
                     print(line)
                 } else {
-                    print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: threads))
+                    print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: frame.threadCount))
                     if let tree, let share {
                         print(String(format: "  accessibility tree: p50 %.3f ms, %.1f%% of the frame's p50", tree.p50, share * 100))
                     }

@@ -9,7 +9,7 @@ struct FrameOptions: ParsableArguments {
     @Option(help: "Frame height in pixels, 1 to 16384 (default: the scenario's, else 1080).")
     var height: Int?
 
-    @Option(help: "Render threads, 1 or more (default: all \(ProcessInfo.processInfo.activeProcessorCount) cores).")
+    @Option(help: "Render threads, 1 or more (default: all \(Self.availableCores) cores).")
     var threads: Int?
 
     func validate() throws {
@@ -23,6 +23,10 @@ struct FrameOptions: ParsableArguments {
         }
     }
 
-    /// `--threads`, or all cores. Finding the core count reads the cgroup files: read it once, not per frame.
-    var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
+    /// The cores this process may use, read once: finding them reads the cgroup files, which a
+    /// per-frame caller (`opta bench`'s timed loop) must not pay for.
+    static let availableCores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// `--threads`, or all cores.
+    var threadCount: Int { threads ?? Self.availableCores }
 }

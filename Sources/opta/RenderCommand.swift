@@ -120,10 +120,9 @@ struct RenderCommand: ParsableCommand {
         let folder = outputDirectory!
         let progress = ProgressReporter(total: range.count, label: "frames")
         session.replay(trace, through: range.first - 1)
-        let threads = frameOptions.threadCount
         for index in range.first...range.last {
             session.replay(trace, through: index)
-            let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: threads)
+            let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: frameOptions.threadCount)
             let path = "\(folder)/frame-\(String(format: "%05d", index)).png"
             try write(framebuffer, to: path)
             progress.advance(detail: path)

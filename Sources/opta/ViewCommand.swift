@@ -89,7 +89,7 @@ struct ViewCommand: ParsableCommand {
             options.maxFrames = frames
             options.replay = trace
             options.record = record != nil
-            options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            options.threads = threads ?? FrameOptions.availableCores
             options.speak = speak
             let viewerOptions = options
             let requestedFPS = fps
