@@ -18,12 +18,7 @@ struct ConvergenceSeries: Sendable {
         let firstSolverPath = paths.count - state.solvers.count
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         return state.solvers.enumerated().map { index, solver in
-            let color: RGBA
-            if let c = specs[solver.id]?.color {
-                color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
-            } else {
-                color = Palette.color(firstSolverPath + index)
-            }
+            let color = Palette.color(specs[solver.id]?.color, orPaletteAt: firstSolverPath + index)
             var best: (step: Int, value: Double)?
             for (step, f) in solver.values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) {
                 best = (step, f)

@@ -106,7 +106,7 @@ public struct LandscapeFigure: Sendable {
         let plotLo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
         let plotHi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
         for (index, path) in paths.enumerated() {
-            addPath(&list, path, color: pathColor(path, index), lo: plotLo, hi: plotHi)
+            addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index), lo: plotLo, hi: plotHi)
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
@@ -126,11 +126,6 @@ public struct LandscapeFigure: Sendable {
     func framePoint(_ p: SIMD2<Double>) -> SIMD2<Float> {
         let q = viewport.framePoint(p)
         return SIMD2(Float(q.x), Float(q.y))
-    }
-
-    func pathColor(_ path: PathSpec, _ index: Int) -> RGBA {
-        guard let c = path.color else { return Palette.color(index) }
-        return RGBA(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
     }
 
     // MARK: Text
@@ -278,7 +273,7 @@ public struct LandscapeFigure: Sendable {
             let cy = y0 + pad + line * (Float(i) + 0.5)
             let sx = x0 + pad
             if let index = entry.1 {
-                let color = pathColor(paths[index], index)
+                let color = Palette.color(paths[index].color, orPaletteAt: index)
                 list.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatch, cy)], width: Float(paths[index].width), color: color))
                 list.append(.disk(center: SIMD2(sx + swatch / 2, cy), radius: Float(paths[index].markerRadius),
                                   fill: color, outlineWidth: 0, outline: color))

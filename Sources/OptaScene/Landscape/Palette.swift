@@ -15,4 +15,11 @@ public enum Palette {
 
     /// The palette colour for the path at `index`, cycling.
     public static func color(_ index: Int) -> RGBA { okabeIto[index % okabeIto.count] }
+
+    /// A path's or solver's colour: its own `components` (RGBA in 0…1) when the scenario gives
+    /// them, else the palette colour for `index`.
+    public static func color(_ components: [Double]?, orPaletteAt index: Int) -> RGBA {
+        guard let c = components else { return color(index) }
+        return RGBA(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
+    }
 }

@@ -40,7 +40,7 @@ struct SurfaceOverlayPlan {
             }
         }
         for (index, path) in state.scenario.paths.enumerated() {
-            let color = path.color.map { RGBA(Float($0[0]), Float($0[1]), Float($0[2]), Float($0[3])) } ?? Palette.color(index)
+            let color = Palette.color(path.color, orPaletteAt: index)
             // Split at undefined points.
             var pieces: [SampledPolyline] = []
             var piece: [SIMD3<Double>] = []
