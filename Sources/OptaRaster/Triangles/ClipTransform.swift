@@ -8,7 +8,7 @@ enum ClipTransform {
                                 near: Float, guardBand: Float, threads: Int, into buffers: inout VertexBuffers) {
         let columns = Columns(rows)
         VertexBuffers.resize(&buffers.clip, to: positions.count, filler: .zero)
-        VertexBuffers.resize(&buffers.screen, to: positions.count, filler: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0))
+        VertexBuffers.resize(&buffers.screen, to: positions.count, filler: .unused)
         buffers.clip.withUnsafeMutableBufferPointer { clipOut in
             buffers.screen.withUnsafeMutableBufferPointer { screenOut in
                 positions.withUnsafeBufferPointer { src in
@@ -29,7 +29,7 @@ enum ClipTransform {
     /// Writes `clip` projected to the screen (`ScreenVertex.project`) to `screen`, in parallel.
     static func project(_ clip: [SIMD4<Float>], halfWidth: Float, halfHeight: Float, near: Float, guardBand: Float,
                         threads: Int, into screen: inout [ScreenVertex]) {
-        VertexBuffers.resize(&screen, to: clip.count, filler: ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0))
+        VertexBuffers.resize(&screen, to: clip.count, filler: .unused)
         screen.withUnsafeMutableBufferPointer { out in
             clip.withUnsafeBufferPointer { src in
                 let input = SendableBuffer(src)

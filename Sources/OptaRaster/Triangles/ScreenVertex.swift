@@ -9,6 +9,8 @@ struct ScreenVertex: Sendable {
 
     static let behindNear: UInt32 = 1
     static let outsideGuard: UInt32 = 2
+    /// A placeholder for storage about to be overwritten.
+    static let unused = ScreenVertex(x: 0, y: 0, invW: 0, outcode: 0)
 
     /// Projects a clip-space vertex onto a `width × height` frame.
     @inline(__always)

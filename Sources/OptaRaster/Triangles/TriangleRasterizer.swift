@@ -59,7 +59,7 @@ public enum TriangleRasterizer {
         precondition(varyings.count == clip.count, "one set of varyings per vertex")
         let width = framebuffer.width, height = framebuffer.height
         let tileSize = TileScheduler.defaultTileSize
-        // 2. Bin triangles into tiles.
+        // Bin the triangles into tiles.
         let bins = screen.withUnsafeBufferPointer { s in
             clip.withUnsafeBufferPointer { c in
                 indices.withUnsafeBufferPointer { i in
@@ -68,7 +68,7 @@ public enum TriangleRasterizer {
                 }
             }
         }
-        // 3. Per tile: rasterize depth samples, resolve and shade, then answer the tile's probes.
+        // Per tile: rasterize depth samples, resolve and shade, then answer the tile's probes.
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
         let probesByTile = DepthProbes(probes, width: width, height: height, tileSize: tileSize)
         var depths = [Float](repeating: 0, count: probes.count)

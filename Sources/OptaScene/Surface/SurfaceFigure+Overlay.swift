@@ -14,10 +14,8 @@ extension SurfaceFigure {
     /// depth-tested parts come from `plan`, with the surface's depth at its probes (`depths`).
     func drawList(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> DrawList {
         var list = DrawList()
-        let camera = camera(for: state)
-        let projector = projector(camera)
         addBox(&list, plan.boxEdges, depths: depths)
-        addAxes(&list, projector, camera: camera)
+        addAxes(&list, plan.projector, camera: camera(for: state))
         addMinima(&list, plan.minima, depths: depths)
         for path in plan.paths { addPath(&list, path, depths: depths) }
         addColorbar(&list)

@@ -16,12 +16,15 @@ struct SurfaceOverlayPlan {
         let head: DepthSample?
     }
 
+    /// The frame's camera projection the samples were made with.
+    let projector: SurfaceProjector
     private(set) var probes: DepthProbeList
     private(set) var boxEdges: [SampledPolyline] = []
     private(set) var paths: [Path] = []
     private(set) var minima: [DepthSample] = []
 
     init(figure: SurfaceFigure, state: RenderState, projector: SurfaceProjector) {
+        self.projector = projector
         probes = DepthProbeList(width: figure.width, height: figure.height)
         let (lo, hi) = figure.box
         let corners = (0..<8).map { k in

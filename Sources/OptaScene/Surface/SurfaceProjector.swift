@@ -1,5 +1,4 @@
 import OptaCore
-import OptaRaster
 
 /// Projects world points to frame pixels for one camera and frame size, and samples 3D polylines
 /// on screen into depth probes (`sampled`), to be tested against the surface once it is drawn.
