@@ -60,7 +60,7 @@ struct BuiltinFunctionTests {
         #expect(BuiltinFunction.sixHumpCamel.minima.count == 2)
         #expect(BuiltinFunction.styblinskiTang.minima.count == 1)
         #expect(BuiltinFunction.eggholder.minima == [KnownMinimum(point: SIMD2(512, 404.2319), value: -959.6407)])
-        #expect(BuiltinFunction.allCases.count == 12)
+        #expect(BuiltinFunction.allCases.count == 15)
         for function in BuiltinFunction.allCases {
             #expect(!function.formula.isEmpty && !function.displayName.isEmpty)
         }

@@ -43,6 +43,16 @@ extension BuiltinFunction {
             return SIMD2(gx, gy)
         case .eggholder:
             return eggholderGradient(x, y)
+        case .threeHumpCamel:
+            let x2 = x * x
+            return SIMD2(4 * x - 4.2 * x2 * x + x2 * x2 * x + y, x + 2 * y)
+        case .easom:
+            let dx = x - Double.pi, dy = y - Double.pi
+            let a = Double.cos(x), b = Double.cos(y), e = Double.exp(-(dx * dx + dy * dy))
+            return SIMD2(e * (Double.sin(x) * b + 2 * dx * a * b), e * (a * Double.sin(y) + 2 * dy * a * b))
+        case .mccormick:
+            let d = x - y, c = Double.cos(x + y)
+            return SIMD2(c + 2 * d - 1.5, c - 2 * d + 2.5)
         }
     }
 

@@ -10,6 +10,10 @@ extension BuiltinFunction {
         case .goldsteinPrice: Domain(x: -2...2, y: -2...2)
         case .sixHumpCamel: Domain(x: -3...3, y: -2...2)
         case .eggholder: Domain(x: -512...512, y: -512...512)
+        case .threeHumpCamel: Domain(x: -2...2, y: -2...2)
+        // The well around (π, π) is about 2 wide on a plateau of 0: the usual [−100, 100]² shows nothing.
+        case .easom: Domain(x: -1...7, y: -1...7)
+        case .mccormick: Domain(x: -1.5...4, y: -3...4)
         }
     }
 
@@ -37,6 +41,11 @@ extension BuiltinFunction {
             [KnownMinimum(-2.903534027771177, -2.903534027771177, -78.33233140754282)]
         case .levi13: [KnownMinimum(1, 1, 0)]
         case .eggholder: [KnownMinimum(512, 404.2319, -959.6407)]
+        case .threeHumpCamel: [KnownMinimum(0, 0, 0)]
+        case .easom: [KnownMinimum(Double.pi, Double.pi, -1)]
+        case .mccormick:
+            // ∇f = 0 where cos(x + y) = −1/2 and x − y = 1: x + y = −2π/3.
+            [KnownMinimum(-Double.pi / 3 + 0.5, -Double.pi / 3 - 0.5, -1.9132229549810362)]
         }
     }
 }

@@ -45,6 +45,15 @@ extension BuiltinFunction {
         case .eggholder:
             let u = x / 2 + y + 47, v = x - (y + 47)
             return -(y + 47) * Double.sin(abs(u).squareRoot()) - x * Double.sin(abs(v).squareRoot())
+        case .threeHumpCamel:
+            let x2 = x * x
+            return 2 * x2 - 1.05 * x2 * x2 + x2 * x2 * x2 / 6 + x * y + y * y
+        case .easom:
+            let dx = x - Double.pi, dy = y - Double.pi
+            return -Double.cos(x) * Double.cos(y) * Double.exp(-(dx * dx + dy * dy))
+        case .mccormick:
+            let d = x - y
+            return Double.sin(x + y) + d * d - 1.5 * x + 2.5 * y + 1
         }
     }
 }

@@ -7,6 +7,9 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
     case matyas
     case levi13 = "levi13"
     case eggholder
+    case threeHumpCamel = "three-hump-camel"
+    case easom
+    case mccormick
 
     /// The human-readable name, e.g. "Goldstein–Price".
     public var displayName: String {
@@ -23,6 +26,9 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
         case .matyas: "Matyas"
         case .levi13: "Lévi N.13"
         case .eggholder: "Eggholder"
+        case .threeHumpCamel: "Three-hump camel"
+        case .easom: "Easom"
+        case .mccormick: "McCormick"
         }
     }
 
@@ -42,6 +48,9 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
         case .matyas: "0.26 (x² + y²) − 0.48 xy"
         case .levi13: "sin²(3πx) + (x − 1)² (1 + sin²(3πy)) + (y − 1)² (1 + sin²(2πy))"
         case .eggholder: "−(y + 47) sin √|x/2 + y + 47| − x sin √|x − (y + 47)|"
+        case .threeHumpCamel: "2x² − 1.05x⁴ + x⁶/6 + xy + y²"
+        case .easom: "−cos x cos y exp(−((x − π)² + (y − π)²))"
+        case .mccormick: "sin(x + y) + (x − y)² − 1.5x + 2.5y + 1"
         }
     }
 }

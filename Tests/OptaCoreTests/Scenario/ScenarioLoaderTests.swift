@@ -53,7 +53,7 @@ import Testing
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrock", "scale": "logarithmic"}}"#,
                     #"landscape.scale must be "log" or "linear", got "logarithmic""#)
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrok"}}"#,
-                    #"landscape.function must be one of "rosenbrock", "himmelblau", "rastrigin", "ackley", "beale", "booth", "goldstein-price", "six-hump-camel", "styblinski-tang", "matyas", "levi13", "eggholder", got "rosenbrok""#)
+                    #"landscape.function must be one of "rosenbrock", "himmelblau", "rastrigin", "ackley", "beale", "booth", "goldstein-price", "six-hump-camel", "styblinski-tang", "matyas", "levi13", "eggholder", "three-hump-camel", "easom", "mccormick", got "rosenbrok""#)
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "size": {"width": 0}}"#,
                     "size.width must be a whole number from 1 to 16384, got 0")
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "size": {"width": "big"}}"#,
