@@ -133,11 +133,27 @@ public enum ScenarioLoader {
         }
         var parameters: [String: Double] = [:]
         if let p = try r.object("params") {
+            let choices = AnySolverState.choices(of: method)
             for key in p.fields.keys.sorted() {
-                guard let value = try p.number(key), value.isFinite else {
-                    throw ScenarioError(path: p.pathOf(key), message: "must be a number")
+                // Named choices and switches reach the method as their index (0/1 for false/true).
+                switch p.value(key) {
+                case .string(let name)?:
+                    guard let options = choices[key] else {
+                        throw ScenarioError(path: p.pathOf(key), message: "must be a number, got \(JSONText.quoted(name))")
+                    }
+                    guard let index = options.firstIndex(of: name) else {
+                        throw ScenarioError(path: p.pathOf(key), message: "must be one of "
+                            + options.map(JSONText.quoted).joined(separator: ", ") + ", got \(JSONText.quoted(name))")
+                    }
+                    parameters[key] = Double(index)
+                case .bool(let flag)?:
+                    parameters[key] = flag ? 1 : 0
+                default:
+                    guard let value = try p.number(key), value.isFinite else {
+                        throw ScenarioError(path: p.pathOf(key), message: "must be a number")
+                    }
+                    parameters[key] = value
                 }
-                parameters[key] = value
             }
         }
         let seed = try r.integer("seed", in: 0...Int.max) ?? 1

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Adam (Kingma & Ba 2015): gradient descent with bias-corrected first and second moment
-/// estimates. A value type: `step` advances the state by one iteration; it is also the
+/// Adam (Kingma & Ba 2015) as torch.optim.Adam computes it: gradient descent with bias-corrected
+/// first and second moment estimates. A value type: `step` advances the state by one iteration; it is also the
 /// `SolverState` of the `adam` method.
 public struct Adam: SolverState {
     public static let method = SolverMethod.adam
@@ -37,14 +37,19 @@ public struct Adam: SolverState {
                   epsilon: try reader.value("epsilon", default: 1e-8, .positive))
     }
 
-    /// One iteration with the gradient `g` at the current point.
+    /// One iteration with the gradient `g` at the current point, in torch.optim.Adam's order of
+    /// operations (so trajectories agree with torch's to the last bits, not just mathematically).
     public mutating func step(gradient g: SIMD2<Double>) {
         iteration += 1
-        firstMoment = beta1 * firstMoment + (1 - beta1) * g
-        secondMoment = beta2 * secondMoment + (1 - beta2) * g * g
-        let mHat = firstMoment / (1 - pow(beta1, Double(iteration)))
-        let vHat = secondMoment / (1 - pow(beta2, Double(iteration)))
-        point -= learningRate * mHat / (vHat.squareRoot() + epsilon)
+        // exp_avg.lerp_(grad, 1 - beta1): torch's lerp for a weight below 0.5.
+        firstMoment = firstMoment + (1 - beta1) * (g - firstMoment)
+        // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        secondMoment = secondMoment * beta2 + (1 - beta2) * g * g
+        let stepSize = learningRate / (1 - pow(beta1, Double(iteration)))
+        let correction2 = (1 - pow(beta2, Double(iteration))).squareRoot()
+        let denominator = secondMoment.squareRoot() / correction2 + epsilon
+        // param.addcdiv_(exp_avg, denom, value=-step_size)
+        point += -stepSize * firstMoment / denominator
     }
 
     public mutating func step(on objective: Objective) {

@@ -47,6 +47,16 @@ public enum AnySolverState: Sendable, Codable, Equatable {
         }
     }
 
+    /// The parameters of `method` that take a name rather than a number, with their names in the
+    /// order of their index (scenario files give the name; the state reads the index).
+    public static func choices(of method: SolverMethod) -> [String: [String]] {
+        switch method {
+        case .nelderMead: ["initialSimplex": NelderMeadState.initialSimplexChoices]
+        case .cmaes: ["variant": CMAESState.variantChoices]
+        default: [:]
+        }
+    }
+
     /// The wrapped state, as the protocol.
     public var state: any SolverState {
         switch self {
@@ -69,9 +79,19 @@ public enum AnySolverState: Sendable, Codable, Equatable {
     /// The wrapped state's current point.
     public var point: SIMD2<Double> { state.point }
 
-    /// See `SolverState.fChange`.
-    public func fChange(previous: Double, current: Double) -> Double? {
-        state.fChange(previous: previous, current: current)
+    /// See `SolverState.convergence`.
+    public var convergence: ConvergenceTest { state.convergence }
+
+    /// See `SolverState.stepsAfterBudget`.
+    public mutating func stepsAfterBudget() -> Int {
+        switch self {
+        case .simulatedAnnealing(var s):
+            let extra = s.stepsAfterBudget()
+            self = .simulatedAnnealing(s)
+            return extra
+        default:
+            return 0
+        }
     }
 
     /// One iteration of the wrapped state.

@@ -1,4 +1,4 @@
-/// Plain gradient descent: x ← x − lr·∇f(x).
+/// Plain gradient descent, torch.optim.SGD without momentum: x ← x − lr·∇f(x).
 public struct GradientDescentState: SolverState {
     public static let method = SolverMethod.gradientDescent
     /// The hyper-parameter names.
@@ -7,7 +7,7 @@ public struct GradientDescentState: SolverState {
     public var learningRate: Double
     public private(set) var point: SIMD2<Double>
 
-    /// Starts at `start`; `parameters` may set `learningRate` (default 1e-3).
+    /// Starts at `start`; `parameters` may set `learningRate` (default 1e-3, torch's).
     public init(start: SIMD2<Double>, parameters: [String: Double] = [:]) throws(SolverParameterError) {
         let reader = try ParameterReader(parameters, method: Self.method, allowed: Self.parameterNames)
         learningRate = try reader.value("learningRate", default: 1e-3, .positive)
@@ -15,6 +15,6 @@ public struct GradientDescentState: SolverState {
     }
 
     public mutating func step(on objective: Objective) {
-        point -= learningRate * objective.gradient(point)
+        point += -learningRate * objective.gradient(point)
     }
 }

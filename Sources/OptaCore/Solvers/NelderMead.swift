@@ -1,38 +1,74 @@
-/// Nelder–Mead downhill simplex (standard coefficients: reflection α, expansion γ,
-/// contraction ρ, shrink σ). One step is one simplex iteration; `point` is the best vertex.
+/// Nelder–Mead downhill simplex exactly as scipy.optimize.minimize(method="Nelder-Mead") runs it
+/// (non-adaptive coefficients: reflection α, expansion γ, contraction ρ, shrink σ; scipy's
+/// arithmetic, comparisons, stable ordering and stop test). One step is one simplex iteration;
+/// `point` is the best vertex.
 public struct NelderMeadState: SolverState {
     public static let method = SolverMethod.nelderMead
     /// The hyper-parameter names.
-    public static let parameterNames = ["alpha", "gamma", "initialStep", "rho", "sigma"]
+    public static let parameterNames = ["alpha", "fatol", "gamma", "initialSimplex", "initialStep", "rho", "sigma", "xatol"]
+    /// The choices of `initialSimplex`, by index.
+    public static let initialSimplexChoices = ["scipy", "fixed"]
 
     public var alpha: Double
     public var gamma: Double
     public var rho: Double
     public var sigma: Double
+    /// scipy's stop: every vertex within `xatol` of the best in each coordinate and every vertex's
+    /// f within `fatol` of the best.
+    public var xatol: Double
+    public var fatol: Double
     /// The simplex, best vertex first once evaluated.
     public private(set) var simplex: [SIMD2<Double>]
     /// f at each vertex; empty until the first step evaluates the initial simplex.
     public private(set) var values: [Double] = []
 
-    /// The simplex start, start + (h, 0), start + (0, h); defaults: `alpha` 1, `gamma` 2,
-    /// `rho` 0.5, `sigma` 0.5, `initialStep` h = 0.5.
+    /// The initial simplex is scipy's by default (each coordinate of the start moved by 5 %, or
+    /// to 0.00025 when it is 0); `initialSimplex: "fixed"` uses start + (h, 0), start + (0, h) with
+    /// h = `initialStep` (default 0.5). Defaults: `alpha` 1, `gamma` 2, `rho` 0.5, `sigma` 0.5,
+    /// `xatol` and `fatol` 1e-4 (scipy's).
     public init(start: SIMD2<Double>, parameters: [String: Double] = [:]) throws(SolverParameterError) {
         let reader = try ParameterReader(parameters, method: Self.method, allowed: Self.parameterNames)
         alpha = try reader.value("alpha", default: 1, .positive)
         gamma = try reader.value("gamma", default: 2, .positive)
         rho = try reader.value("rho", default: 0.5, .openUnit)
         sigma = try reader.value("sigma", default: 0.5, .openUnit)
+        xatol = try reader.value("xatol", default: 1e-4, .nonNegative)
+        fatol = try reader.value("fatol", default: 1e-4, .nonNegative)
         let h = try reader.value("initialStep", default: 0.5, .positive)
+        let fixed = try reader.choice("initialSimplex", Self.initialSimplexChoices, default: 0) == 1
         guard gamma > 1 else { throw .invalid(key: "gamma", value: gamma, requirement: "must be > 1") }
-        simplex = [start, start + SIMD2(h, 0), start + SIMD2(0, h)]
+        simplex = fixed ? [start, start + SIMD2(h, 0), start + SIMD2(0, h)] : Self.scipySimplex(around: start)
+    }
+
+    /// A state around `start` with scipy's simplex and defaults (simulated annealing's polish).
+    init(polishingFrom start: SIMD2<Double>) {
+        alpha = 1; gamma = 2; rho = 0.5; sigma = 0.5; xatol = 1e-4; fatol = 1e-4
+        simplex = Self.scipySimplex(around: start)
+    }
+
+    /// scipy's rule: vertex k moves coordinate k by 5 %, or to 0.00025 when it is zero.
+    static func scipySimplex(around start: SIMD2<Double>) -> [SIMD2<Double>] {
+        var vertices = [start]
+        for k in 0..<2 {
+            var y = start
+            y[k] = y[k] != 0 ? (1 + 0.05) * y[k] : 0.00025
+            vertices.append(y)
+        }
+        return vertices
     }
 
     public var point: SIMD2<Double> { simplex.first ?? SIMD2(.nan, .nan) }
 
-    /// The spread of f over the simplex: small once the simplex has collapsed.
-    public func fChange(previous: Double, current: Double) -> Double? {
-        guard let high = values.max(by: Self.less), let low = values.min(by: Self.less) else { return nil }
-        return high - low
+    /// scipy's test, checked after each iteration.
+    public var convergence: ConvergenceTest {
+        guard values.count == 3, simplex.count == 3 else { return .own(met: false) }
+        var xSpread = 0.0, fSpread = 0.0
+        for i in 1..<3 {
+            let d = simplex[i] - simplex[0]
+            xSpread = Swift.max(xSpread, abs(d.x), abs(d.y))
+            fSpread = Swift.max(fSpread, abs(values[0] - values[i]))
+        }
+        return .own(met: xSpread <= xatol && fSpread <= fatol)
     }
 
     public mutating func step(on objective: Objective) {
@@ -44,30 +80,32 @@ public struct NelderMeadState: SolverState {
             values = simplex.map(objective.value)
             sort()
         }
-        let best = simplex[0], worst = simplex[2]
-        let fBest = values[0], fSecond = values[1], fWorst = values[2]
+        // scipy's expressions, so the vertices agree to the last bit.
+        let worst = simplex[2]
         let centroid = (simplex[0] + simplex[1]) / 2
-        let reflected = centroid + alpha * (centroid - worst)
+        let reflected = (1 + alpha) * centroid - alpha * worst
         let fReflected = objective.value(reflected)
 
-        if Self.less(fReflected, fBest) {
-            let expanded = centroid + gamma * (reflected - centroid)
+        if Self.less(fReflected, values[0]) {
+            let expanded = (1 + alpha * gamma) * centroid - alpha * gamma * worst
             let fExpanded = objective.value(expanded)
             if Self.less(fExpanded, fReflected) {
                 replaceWorst(expanded, fExpanded)
             } else {
                 replaceWorst(reflected, fReflected)
             }
-        } else if Self.less(fReflected, fSecond) {
+        } else if Self.less(fReflected, values[1]) {
             replaceWorst(reflected, fReflected)
         } else {
-            let outside = Self.less(fReflected, fWorst)
-            let contracted = outside ? centroid + rho * (reflected - centroid) : centroid + rho * (worst - centroid)
+            let outside = Self.less(fReflected, values[2])
+            let contracted = outside ? (1 + rho * alpha) * centroid - rho * alpha * worst
+                                     : (1 - rho) * centroid + rho * worst
             let fContracted = objective.value(contracted)
-            let accepted = outside ? !Self.less(fReflected, fContracted) : Self.less(fContracted, fWorst)
+            let accepted = outside ? !Self.less(fReflected, fContracted) : Self.less(fContracted, values[2])
             if accepted {
                 replaceWorst(contracted, fContracted)
             } else {
+                let best = simplex[0]
                 for i in 1..<simplex.count {
                     simplex[i] = best + sigma * (simplex[i] - best)
                     values[i] = objective.value(simplex[i])
@@ -82,7 +120,8 @@ public struct NelderMeadState: SolverState {
         values[2] = f
     }
 
-    /// Orders vertices by f, NaN last; ties keep their order.
+    /// Orders vertices by f, NaN last; ties keep their order (numpy's argsort on three values is
+    /// an insertion sort, so stable too).
     private mutating func sort() {
         let order = values.indices.sorted { Self.less(values[$0], values[$1]) || (!Self.less(values[$1], values[$0]) && $0 < $1) }
         simplex = order.map { simplex[$0] }

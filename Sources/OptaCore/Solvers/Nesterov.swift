@@ -1,4 +1,6 @@
-/// Nesterov accelerated gradient: the gradient is taken at the look-ahead point x + μv.
+/// Nesterov momentum in torch.optim.SGD's form (`nesterov=True`): b ← μb + ∇f(p) (b = ∇f(p) on the
+/// first step), p ← p − lr·(∇f(p) + μb). The reported point is p, the point where the gradient is
+/// taken, as torch reports it (Sutskever's x is p − μ·lr·b).
 public struct NesterovState: SolverState {
     public static let method = SolverMethod.nesterov
     /// The hyper-parameter names.
@@ -7,9 +9,11 @@ public struct NesterovState: SolverState {
     public var learningRate: Double
     public var momentum: Double
     public private(set) var point: SIMD2<Double>
-    public private(set) var velocity = SIMD2<Double>.zero
+    /// torch's momentum buffer b; nil before the first step.
+    public private(set) var buffer: SIMD2<Double>?
 
-    /// Starts at `start` at rest; defaults: `learningRate` 1e-3, `momentum` 0.9.
+    /// Starts at `start` at rest; defaults: `learningRate` 1e-3 (torch's), `momentum` 0.9 (torch
+    /// requires a momentum > 0 for Nesterov and has no default).
     public init(start: SIMD2<Double>, parameters: [String: Double] = [:]) throws(SolverParameterError) {
         let reader = try ParameterReader(parameters, method: Self.method, allowed: Self.parameterNames)
         learningRate = try reader.value("learningRate", default: 1e-3, .positive)
@@ -18,8 +22,9 @@ public struct NesterovState: SolverState {
     }
 
     public mutating func step(on objective: Objective) {
-        let lookAhead = point + momentum * velocity
-        velocity = momentum * velocity - learningRate * objective.gradient(lookAhead)
-        point += velocity
+        let g = objective.gradient(point)
+        let b = TorchSGD.updatedBuffer(buffer, gradient: g, momentum: momentum)
+        buffer = b
+        point += -learningRate * (g + momentum * b)
     }
 }

@@ -55,4 +55,21 @@ struct ParameterReader: Sendable {
         guard rule.accepts(v) else { throw .invalid(key: key, value: v, requirement: rule.requirement) }
         return v
     }
+
+    /// The index of a named choice (`choices[index]`; scenario files give the name, which the
+    /// loader turns into its index), or `fallback` when absent.
+    func choice(_ key: String, _ choices: [String], default fallback: Int) throws(SolverParameterError) -> Int {
+        guard let v = values[key] else { return fallback }
+        guard v == v.rounded(), v >= 0, v < Double(choices.count) else {
+            throw .invalid(key: key, value: v, requirement: "must be one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return Int(v)
+    }
+
+    /// A yes/no switch given as 0 or 1 (`true`/`false` in scenario files), or `fallback` when absent.
+    func flag(_ key: String, default fallback: Bool) throws(SolverParameterError) -> Bool {
+        guard let v = values[key] else { return fallback }
+        guard v == 0 || v == 1 else { throw .invalid(key: key, value: v, requirement: "must be true or false") }
+        return v == 1
+    }
 }

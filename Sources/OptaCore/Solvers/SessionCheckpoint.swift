@@ -3,7 +3,8 @@ import Foundation
 /// The solvers of a session saved together: what `opta solve --checkpoint` writes and `--resume`
 /// reads. Each run carries its full state, so resuming continues bit for bit.
 public struct SessionCheckpoint: Sendable, Codable, Equatable {
-    public var version = 1
+    /// 2 since the solvers took torch.optim's and pycma's forms (momentum buffers, stop counters).
+    public var version = 2
     public var runs: [SolverRun]
 
     public init(runs: [SolverRun]) { self.runs = runs }

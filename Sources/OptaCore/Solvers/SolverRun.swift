@@ -18,6 +18,8 @@ public struct SolverRun: Sendable, Codable, Equatable {
     public private(set) var stepCount = 0
     /// Where the run stands.
     public private(set) var status = SolverStatus.running
+    /// Consecutive stalled steps so far (see `StopRules`).
+    public private(set) var stalledSteps = 0
 
     /// A run of `method` from `start`; see `AnySolverState.init(method:start:parameters:seed:)`.
     public init(id: String = "", method: SolverMethod, start: SIMD2<Double>, parameters: [String: Double] = [:],
@@ -51,12 +53,12 @@ public struct SolverRun: Sendable, Codable, Equatable {
             let (f, gradientNorm) = Self.evaluate(objective, at: start)
             values.append(f)
             gradientNorms.append(gradientNorm)
-            if let status = judge(start, f, gradientNorm, fChange: nil) {
+            if let status = judge(start, f, gradientNorm) {
                 self.status = status
                 return status
             }
         }
-        guard let previous = values.last else {  // only a damaged checkpoint gets here
+        guard let fPrevious = values.last, let previous = trajectory.last else {  // only a damaged checkpoint gets here
             status = .diverged
             return status
         }
@@ -69,7 +71,8 @@ public struct SolverRun: Sendable, Codable, Equatable {
             values.append(f)
             gradientNorms.append(gradientNorm)
         }
-        status = judge(p, f, gradientNorm, fChange: state.fChange(previous: previous, current: f)) ?? .running
+        stalledSteps = rules.stalled(from: previous, fPrevious, to: p, f) ? stalledSteps + 1 : 0
+        status = judge(p, f, gradientNorm) ?? .running
         return status
     }
 
@@ -92,12 +95,23 @@ public struct SolverRun: Sendable, Codable, Equatable {
     }
 
     /// The status the rules give after reaching `p`, or nil to keep going.
-    private func judge(_ p: SIMD2<Double>, _ f: Double, _ gradientNorm: Double, fChange: Double?) -> SolverStatus? {
-        guard p.x.isFinite, p.y.isFinite, f.isFinite, gradientNorm.isFinite else { return .diverged }
+    private mutating func judge(_ p: SIMD2<Double>, _ f: Double, _ gradientNorm: Double) -> SolverStatus? {
+        guard p.x.isFinite, p.y.isFinite, f.isFinite else { return .diverged }
         if let bounds = rules.bounds, !bounds.contains(p) { return .diverged }
-        if gradientNorm < rules.gradientTolerance { return .converged }
-        if let change = fChange, change < rules.fTolerance { return .converged }
-        if stepCount >= rules.maxSteps { return .stopped }
+        switch state.convergence {
+        case .gradient:
+            guard gradientNorm.isFinite else { return .diverged }
+            if gradientNorm < rules.gradientTolerance { return .converged }
+            if rules.patience > 0, stalledSteps >= rules.patience { return .converged }
+        case .own(let met):
+            if met { return .converged }
+        }
+        if stepCount >= rules.maxSteps {
+            // A method may go on past its budget once (simulated annealing's polish).
+            let extra = state.stepsAfterBudget()
+            guard extra > 0 else { return .stopped }
+            rules.maxSteps = stepCount + extra
+        }
         return nil
     }
 

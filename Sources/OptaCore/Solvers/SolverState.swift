@@ -3,17 +3,19 @@
 public protocol SolverState: Sendable, Codable, Equatable {
     /// The method this state belongs to.
     static var method: SolverMethod { get }
-    /// The iterate a trajectory shows (for population methods, the best or mean point).
+    /// The iterate a trajectory shows (for population and stochastic methods, the best point so far
+    /// or the mean; see each method).
     var point: SIMD2<Double> { get }
     /// One iteration on `objective`. Never traps: bad arithmetic shows up as non-finite points.
     mutating func step(on objective: Objective)
-    /// The change of f that `StopRules.fTolerance` compares after a step, given f at the
-    /// previous and current point; nil when the rule does not apply to this method.
-    func fChange(previous: Double, current: Double) -> Double?
+    /// How the run judges convergence after a step (see `StopRules`).
+    var convergence: ConvergenceTest { get }
+    /// Called when the run has used its step budget: how many more steps the method needs to
+    /// finish (0 to stop now). A method asks at most once per phase it starts.
+    mutating func stepsAfterBudget() -> Int
 }
 
 extension SolverState {
-    public func fChange(previous: Double, current: Double) -> Double? {
-        abs(current - previous)
-    }
+    public var convergence: ConvergenceTest { .gradient }
+    public mutating func stepsAfterBudget() -> Int { 0 }
 }

@@ -26,12 +26,19 @@ struct SolverConvergenceTests {
         #expect(run.status == .converged)
     }
 
-    /// With the default population (λ = 6), σ₀ = 3 spans the distance from (3, 3) to the origin;
-    /// Rastrigin is multimodal, so other seeds may end in a neighbouring local minimum.
+    /// Rastrigin is multimodal: with the default population (λ = 6) and σ₀ = 3 from (3, 3), each seed
+    /// ends converged in some local minimum, and some seeds in the global one (pycma: 28 of 200).
     @Test func cmaesOnRastrigin() throws {
-        let run = try solved(.cmaes, on: .rastrigin, from: SIMD2(3, 3), parameters: ["sigma": 3], seed: 1,
-                             steps: 500)
-        #expect(distance(run.point, .zero) < 0.1, "\(run.point), \(run.status) after \(run.stepCount)")
+        var global = 0
+        for seed in UInt64(1)...40 {
+            let run = try solved(.cmaes, on: .rastrigin, from: SIMD2(3, 3), parameters: ["sigma": 3], seed: seed,
+                                 steps: 1000)
+            let g = BuiltinFunction.rastrigin.gradient(run.point)
+            #expect(run.status == .converged && (g * g).sum().squareRoot() < 1e-3,
+                    "seed \(seed): \(run.status) at \(run.point) after \(run.stepCount)")
+            if distance(run.point, .zero) < 1e-3 { global += 1 }
+        }
+        #expect(global >= 2, "\(global) of 40 seeds found the global minimum")
     }
 
     @Test("first-order methods converge on Booth", arguments: [
