@@ -5,13 +5,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
 
 pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd, int stdout_fd, int stderr_fd,
-                             int extra_fd) {
+                             int extra_fd, int niceness) {
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) return -errno;
@@ -25,6 +26,7 @@ pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd,
     (void)parent;
 #endif
     setpgid(0, 0);
+    if (niceness > 0) setpriority(PRIO_PROCESS, 0, niceness);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

@@ -52,6 +52,9 @@ enum ExportInterruption {
         let entries = active.withLock { Array($0.values) }
         for entry in entries {
             _ = kill(entry.pid, SIGKILL)
+            // Reap it, so no zombie is left for whoever adopts it (containers often have no init).
+            var status: Int32 = 0
+            _ = waitpid(entry.pid, &status, 0)
             if let path = entry.partialPath { unlink(path) }
         }
         FileHandle.standardError.write(Data("\nopta: interrupted; the video was not written\n".utf8))

@@ -33,8 +33,8 @@ struct FFmpegChild: Sendable {
         return nil
     }
 
-    /// Starts `program` with `arguments`, `outputFile` as its fd 3.
-    init(program: String, arguments: [String], outputFile: Int32) throws(VideoError) {
+    /// Starts `program` with `arguments`, `outputFile` as its fd 3, `niceness` lower in priority.
+    init(program: String, arguments: [String], outputFile: Int32, niceness: Int32 = 0) throws(VideoError) {
         var ends: [Int32] = [0, 0]
         let piped = opta_cloexec_pipe(&ends)
         guard piped == 0 else {
@@ -52,7 +52,7 @@ struct FFmpegChild: Sendable {
         let argv = [program] + arguments
         var cStrings = argv.map { strdup($0) }
         cStrings.append(nil)
-        let pid = opta_spawn_bound_child(program, &cStrings, readEnd, quiet, errorFile, outputFile)
+        let pid = opta_spawn_bound_child(program, &cStrings, readEnd, quiet, errorFile, outputFile, niceness)
         cStrings.forEach { free($0) }
         close(readEnd)
         if quiet >= 0 { close(quiet) }

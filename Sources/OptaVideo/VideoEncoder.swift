@@ -23,6 +23,9 @@ public final class VideoEncoder: Sendable {
         public var queueCapacity = 3
         /// Where to look for `ffmpeg` (PATH-style; nil reads the PATH variable).
         public var searchPath: String?
+        /// Recording a live session: fast encoder settings, and ffmpeg runs at a lower priority
+        /// than the window, so it falls behind (and frames are dropped) rather than the screen.
+        public var live = false
 
         public init(format: VideoFormat, width: Int, height: Int, fps: Double, quality: Int? = nil) {
             self.format = format
@@ -86,9 +89,11 @@ public final class VideoEncoder: Sendable {
         self.settings = settings
         file = try PendingVideoFile(destination: path)
         let arguments = settings.format.ffmpegArguments(width: settings.width, height: settings.height, fps: settings.fps,
-                                                        quality: settings.quality, output: file.childOutputPath)
+                                                        quality: settings.quality, output: file.childOutputPath,
+                                                        live: settings.live)
         do {
-            child = try FFmpegChild(program: program, arguments: arguments, outputFile: file.descriptor)
+            child = try FFmpegChild(program: program, arguments: arguments, outputFile: file.descriptor,
+                                    niceness: settings.live ? 10 : 0)
         } catch {
             file.discard()
             throw error

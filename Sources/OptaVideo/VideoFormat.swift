@@ -33,7 +33,9 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// standard input at `fps` and write this format to `output`.
     ///
     /// H.264 and VP9 in yuv420p need even sizes: odd ones are padded by one pixel (right, bottom).
-    public func ffmpegArguments(width: Int, height: Int, fps: Double, quality: Int?, output: String) -> [String] {
+    /// `live` picks the encoders' fast settings, for recording a session while it runs.
+    public func ffmpegArguments(width: Int, height: Int, fps: Double, quality: Int?, output: String,
+                                live: Bool = false) -> [String] {
         let input = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
                      "-s", "\(width)x\(height)", "-framerate", Self.number(fps), "-i", "pipe:0"]
         let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
@@ -41,11 +43,12 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         let codec: [String]
         switch self {
         case .mp4:
-            codec = even + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", crf, "-movflags", "+faststart", "-f", "mp4"]
+            codec = even + ["-c:v", "libx264"] + (live ? ["-preset", "veryfast"] : [])
+                + ["-pix_fmt", "yuv420p", "-crf", crf, "-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             // Constant quality (-b:v 0), row threads and speed 4: VP9's default speed is far too slow.
             codec = even + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", crf, "-b:v", "0",
-                            "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
+                            "-deadline", live ? "realtime" : "good", "-cpu-used", live ? "8" : "4", "-row-mt", "1", "-f", "webm"]
         case .gif:
             codec = ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=diff_mode=rectangle",
                      "-loop", "0", "-f", "gif"]

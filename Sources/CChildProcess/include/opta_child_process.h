@@ -8,10 +8,10 @@
 /// `kill -9` of Opta takes the child with it. The child gets `stdin_fd`, `stdout_fd`, `stderr_fd`
 /// as 0, 1, 2 and `extra_fd` (if >= 0) as 3; every other descriptor Opta opened with close-on-exec
 /// stays closed. It runs in its own process group (a terminal's Ctrl-C goes to Opta, which then
-/// stops the child itself), with default signal handling. The four descriptors must be >= 4.
-/// Returns the child's pid, or -errno.
+/// stops the child itself), with default signal handling, `niceness` lower in priority (0: the
+/// same). The four descriptors must be >= 4. Returns the child's pid, or -errno.
 pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd, int stdout_fd, int stderr_fd,
-                             int extra_fd);
+                             int extra_fd, int niceness);
 
 /// Opens a nameless file in `folder` for reading and writing (O_TMPFILE): it disappears with the
 /// last process holding it unless `opta_link_nameless_file` gives it a name. Returns the
