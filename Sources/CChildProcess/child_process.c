@@ -62,7 +62,11 @@ int opta_link_nameless_file(int fd, const char *path) {
 
 int opta_cloexec_pipe(int fds[2]) {
 #ifdef __linux__
-    return pipe2(fds, O_CLOEXEC) == 0 ? 0 : -errno;
+    if (pipe2(fds, O_CLOEXEC) != 0) return -errno;
+    // A 1 MB pipe instead of 64 kB: a 1080p frame is 8 MB, and each refill of the pipe costs the
+    // writer and ffmpeg a wake-up. Best effort (the system's limit may be lower).
+    fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+    return 0;
 #else
     if (pipe(fds) != 0) return -errno;
     fcntl(fds[0], F_SETFD, FD_CLOEXEC);

@@ -79,18 +79,20 @@ extension RenderCommand {
                                              fps: video.fps ?? 30, quality: video.quality)
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuAtStart = VideoTiming.processCPUSeconds()
         let encoder: VideoEncoder
         do { encoder = try VideoEncoder(path: path, settings: settings) } catch { throw CommandFailure(error) }
         let progress = ProgressReporter(total: range.count, label: "frames")
         let turn = (video.orbit ?? 0) / Double(range.count)
         var rendering = Duration.zero
+        var figureCache = FigureCache()
         session.replay(trace, through: range.first - 1)
         for index in range.first...range.last {
             if turn != 0, index > range.first { session.apply(.orbit(yaw: turn, pitch: 0)) }
             session.replay(trace, through: index)
             let begin = clock.now
             let state = video.reveal ? Self.revealed(session) : session.renderState
-            let frame = figures.figure(for: state).render(state, threads: frameOptions.threadCount)
+            let frame = figureCache.figure(for: state, figures: figures).render(state, threads: frameOptions.threadCount)
             rendering += clock.now - begin
             do { try encoder.append(frame) } catch {
                 progress.abandon()
@@ -103,7 +105,8 @@ extension RenderCommand {
             progress.abandon()
             throw CommandFailure(error)
         }
-        let timing = VideoTiming(total: clock.now - start, rendering: rendering, report: report)
+        let timing = VideoTiming(total: clock.now - start, rendering: rendering, report: report,
+                                 optaCPUSeconds: VideoTiming.processCPUSeconds() - cpuAtStart)
         if let statsPath {
             do { try AtomicFile.write(Array((timing.json + "\n").utf8), to: statsPath) } catch {
                 throw CommandFailure.failure("cannot write \(error)")
@@ -132,24 +135,64 @@ extension RenderCommand {
     }
 }
 
+/// The figure of the last frame, kept while only the paths grow (as the live viewer does): layout,
+/// ticks, contour labels and the prepared landscape depend on the view, not on how far the paths
+/// have come, and building them is most of a frame's cost when nothing else changes.
+struct FigureCache {
+    private var key: Scenario?
+    private var figure: (any SceneFigure)?
+
+    mutating func figure(for state: RenderState, figures: SessionFigures) -> any SceneFigure {
+        var key = state.scenario
+        key.paths = key.paths.map { path in
+            var named = path
+            named.points = []
+            return named
+        }
+        if let figure, key == self.key { return figure }
+        let made = figures.figure(for: state)
+        self.key = key
+        figure = made
+        return made
+    }
+}
+
 /// Where an export's time went: rendering on Opta's side, the rest waiting for and finishing the encoder.
 struct VideoTiming {
     let total: Duration
     let rendering: Duration
     let report: VideoEncoder.Report
+    /// CPU time Opta itself used during the export (rendering, and piping frames to ffmpeg).
+    let optaCPUSeconds: Double
+
+    /// Opta's share of all the CPU time the export took (Opta's and ffmpeg's): on a busy machine
+    /// the two compete for cores, so this share moves less with the load than the wall-clock one.
+    var cpuShare: Double {
+        let all = optaCPUSeconds + report.encoderCPUSeconds
+        return all > 0 ? optaCPUSeconds / all : 0
+    }
+
+    /// User + system CPU time of this process so far, in seconds.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
 
     var totalSeconds: Double { Milliseconds.of(total) / 1000 }
     var renderSeconds: Double { Milliseconds.of(rendering) / 1000 }
     var renderShare: Double { totalSeconds > 0 ? renderSeconds / totalSeconds : 0 }
 
     var summary: String {
-        String(format: "%.2f s: rendering %.2f s (%.1f %%), waiting for the encoder %.2f s, finishing %.2f s; ffmpeg used %.1f s of CPU",
+        String(format: "%.2f s: rendering %.2f s (%.1f %%), waiting for the encoder %.2f s, finishing %.2f s; CPU: Opta %.1f s, ffmpeg %.1f s",
                totalSeconds, renderSeconds, renderShare * 100, Milliseconds.of(report.waitedForEncoder) / 1000,
-               Milliseconds.of(report.finishing) / 1000, report.encoderCPUSeconds)
+               Milliseconds.of(report.finishing) / 1000, optaCPUSeconds, report.encoderCPUSeconds)
     }
 
     /// `frames`, `total_s`, `render_s`, `render_share`, `encode_wait_s`, `finish_s`,
-    /// `encode_share` (the share of the wall time not spent rendering), `ffmpeg_cpu_s`, `bytes`.
+    /// `encode_share` (the share of the wall time not spent rendering), `opta_cpu_s`, `ffmpeg_cpu_s`,
+    /// `opta_cpu_share` (Opta's part of both processes' CPU time), `bytes`.
     var json: String {
         let fields: [(String, String)] = [
             ("frames", String(report.framesWritten)),
@@ -159,7 +202,9 @@ struct VideoTiming {
             ("encode_wait_s", String(format: "%.3f", Milliseconds.of(report.waitedForEncoder) / 1000)),
             ("finish_s", String(format: "%.3f", Milliseconds.of(report.finishing) / 1000)),
             ("encode_share", String(format: "%.4f", 1 - renderShare)),
+            ("opta_cpu_s", String(format: "%.2f", optaCPUSeconds)),
             ("ffmpeg_cpu_s", String(format: "%.2f", report.encoderCPUSeconds)),
+            ("opta_cpu_share", String(format: "%.4f", cpuShare)),
             ("bytes", String(report.bytes)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"

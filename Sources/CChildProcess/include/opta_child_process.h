@@ -21,7 +21,7 @@ int opta_open_nameless_file(const char *folder);
 /// Gives the nameless file `fd` the name `path` (which must not exist). Returns 0 or -errno.
 int opta_link_nameless_file(int fd, const char *path);
 
-/// A pipe whose two ends are close-on-exec. Returns 0 or -errno.
+/// A pipe whose two ends are close-on-exec, made large (1 MB) where the system allows. Returns 0 or -errno.
 int opta_cloexec_pipe(int fds[2]);
 
 #endif
