@@ -51,6 +51,12 @@ let package = Package(
         .target(name: "OptaText", dependencies: ["CFreeType", "OptaCore"]),
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
+        // Starting a child process bound to Opta's life, nameless files (Linux system calls).
+        .target(name: "CChildProcess"),
+        // Videos out: the ffmpeg child process, the frame queue, the atomic commit of the file.
+        .target(name: "OptaVideo", dependencies: ["CChildProcess", "OptaRaster"]),
+        // Surface meshes out: PLY, OBJ and STL of a height field with its paths.
+        .target(name: "OptaMesh", dependencies: ["OptaCore", "OptaImage"]),
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
         // Accessibility trees of frames: nodes, diffs, announcements.
         .target(name: "OptaA11y", dependencies: ["OptaCore"]),
@@ -63,6 +69,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
+            "OptaVideo", "OptaMesh",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -73,6 +80,7 @@ let package = Package(
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
+        .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
         .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),
         .testTarget(name: "OptaSDLTests", dependencies: [
             "OptaSDL", "OptaRuntime", "CSDL2", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage",

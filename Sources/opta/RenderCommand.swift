@@ -10,7 +10,7 @@ import OptaScene
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scenario to a PNG file, or a range of frames to a numbered PNG sequence.",
+        abstract: "Render a scenario to a PNG file, or a range of frames to a numbered PNG sequence or a video.",
         discussion: """
             Without SCENARIO, renders the built-in default scene: the Rosenbrock valley on a log colour \
             scale with contours and the Adam solver's path (reference scene R1). Solvers in a scenario run \
@@ -26,6 +26,9 @@ struct RenderCommand: ParsableCommand {
               opta render --function rastrigin --scale linear --colormap cividis -o rastrigin.png
               opta render Examples/solvers.json --frame 40 --replay session.jsonl -o frame40.png
               opta render Examples/solvers.json --frames 0...199 --output-dir frames/
+              opta render Examples/solvers.json --frames 0...299 --output run.mp4
+              opta render Examples/solvers.json --frames 0...99 --fps 20 --output run.gif
+              opta render Examples/rastrigin-3d.json --frames 0...239 --orbit 360 --output orbit.webm
             """
     )
 
@@ -57,9 +60,15 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("a11y"), help: "Also write the frame's accessibility tree as JSON to PATH (see `opta a11y`).")
     var a11y: String?
 
+    // Videos (RenderCommand+Video.swift).
+    @OptionGroup(title: "Video (--frames A...B --output FILE.mp4, .webm or .gif)") var video: VideoOptions
+
     func validate() throws {
+        if try validateVideo() { return }
         if frames != nil {
-            guard outputDirectory != nil else { throw ValidationError("--frames needs --output-dir FOLDER") }
+            guard outputDirectory != nil else {
+                throw ValidationError("--frames needs --output-dir FOLDER (PNG frames) or --output FILE.mp4, .webm or .gif (a video)")
+            }
             guard output == nil, frame == nil else { throw ValidationError("--frames writes a sequence: use --output-dir, not --output or --frame") }
             guard a11y == nil else { throw ValidationError("--a11y goes with a single frame (--output), not --frames") }
         } else {
@@ -93,6 +102,10 @@ struct RenderCommand: ParsableCommand {
             do { session = try HeadlessSession(scenario: scenario) } catch { throw CommandFailure.badData("\(error)") }
             let figures = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts())
 
+            if let frames, let videoFormat {
+                try renderVideo(frames, format: videoFormat, session: &session, trace: trace, figures: figures)
+                return
+            }
             if let frames {
                 try renderSequence(frames, session: &session, trace: trace, figures: figures)
                 return

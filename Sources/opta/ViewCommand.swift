@@ -6,6 +6,7 @@ import OptaRaster
 import OptaRuntime
 import OptaSDL
 import OptaText
+import OptaVideo
 
 /// `opta view`: the live window.
 struct ViewCommand: ParsableCommand {
@@ -28,6 +29,7 @@ struct ViewCommand: ParsableCommand {
               opta view Examples/solvers.json
               opta view --record session.jsonl --screenshot last.png
               xvfb-run -a opta view --frames 600 --stats stats.json --width 1280 --height 720
+              opta view Examples/solvers.json --record-video session.mp4
             """
     )
 
@@ -64,6 +66,9 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Speak the focused item (Tab, Shift-Tab) with espeak-ng, when it is installed.")
     var speak = false
 
+    @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes.")
+    var recordVideo: String?
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, got \(frames)") }
@@ -71,11 +76,14 @@ struct ViewCommand: ParsableCommand {
             throw ValidationError("--width and --height must be from 64 to 16384")
         }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+        if let recordVideo, VideoFormat(path: recordVideo) == nil {
+            throw ValidationError("--record-video \(recordVideo) must end in .mp4, .webm or .gif")
+        }
     }
 
     func run() throws {
         try reportingFailures {
-            for (flag, path) in [("--record", record), ("--screenshot", screenshot), ("--stats", stats)] {
+            for (flag, path) in [("--record", record), ("--screenshot", screenshot), ("--stats", stats), ("--record-video", recordVideo)] {
                 if let path {
                     do { try PNGWriter.checkDestination(path) } catch { throw CommandFailure.usage("\(flag) \(error)") }
                 }
@@ -95,12 +103,14 @@ struct ViewCommand: ParsableCommand {
             let requestedFPS = fps
             let size = SIMD2(width, height)
             let screenshotPath = screenshot
-            let outcome = Locked<Result<ViewerSession.Report, CommandFailure>?>(nil)
+            let recording = recordVideo.map { LiveRecording(path: $0, format: VideoFormat(path: $0)!) }
+            let outcome = Locked<Result<WindowReport, CommandFailure>?>(nil)
             // The window and the frame loop live on a dedicated render thread; this one waits.
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
-                                                       fps: requestedFPS, size: size, screenshotPath: screenshotPath) }
+                                                       fps: requestedFPS, size: size, screenshotPath: screenshotPath,
+                                                       recording: recording) }
                 done.signal()
             }
             thread.name = "opta.render"
@@ -109,27 +119,32 @@ struct ViewCommand: ParsableCommand {
             thread.start()
             done.wait()
             guard let result = outcome.withLock({ $0 }) else { throw CommandFailure.failure("the viewer stopped unexpectedly") }
-            let report = try result.get()
+            let report = try result.get()  // (session report, finished recording)
             if let record {
                 do { try AtomicFile.write(Array(report.trace.jsonLines.utf8), to: record) } catch {
                     throw CommandFailure.failure("cannot write \(record): \(error)")
                 }
             }
+            let statistics = LiveRecording.statistics(report.statisticsJSON, adding: report.video)
             if let stats {
-                do { try AtomicFile.write(Array((report.statisticsJSON + "\n").utf8), to: stats) } catch {
+                do { try AtomicFile.write(Array((statistics + "\n").utf8), to: stats) } catch {
                     throw CommandFailure.failure("cannot write \(stats): \(error)")
                 }
             }
             if let screenshot, let frame = report.lastFrame {
                 try Self.save(frame, to: screenshot)
             }
-            print("\(report.frames) frames; \(report.statisticsJSON)")
+            if let video = report.video {
+                print("wrote \(video.path) (\(video.framesWritten) frames, \(video.framesDropped) dropped from the video)")
+            }
+            print("\(report.frames) frames; \(statistics)")
         }
     }
 
     /// Opens the window and runs the session; on the render thread.
     static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
-                          size: SIMD2<Int>, screenshotPath: String?) -> Result<ViewerSession.Report, CommandFailure> {
+                          size: SIMD2<Int>, screenshotPath: String?,
+                          recording: LiveRecording?) -> Result<WindowReport, CommandFailure> {
         let window: SDLWindow
         do {
             window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
@@ -159,7 +174,18 @@ struct ViewCommand: ParsableCommand {
                 print("announce: \(text)")
                 if options.speak { Speech.say(text) }
             }
-            return .success(session.run(source: window, sink: window, clock: SystemFrameClock()))
+            guard let recording else {
+                return .success(WindowReport(session.run(source: window, sink: window, clock: SystemFrameClock()), video: nil))
+            }
+            let encoder: VideoEncoder
+            do { encoder = try recording.start(size: window.drawableSize, fps: options.fps) } catch {
+                return .failure(CommandFailure(error))
+            }
+            let report = session.run(source: window, sink: VideoRecordingSink(window: window, encoder: encoder),
+                                     clock: SystemFrameClock())
+            do { return .success(WindowReport(report, video: try encoder.finish())) } catch {
+                return .failure(CommandFailure(error))
+            }
         } catch {
             return .failure(CommandFailure.badData("\(error)"))
         }
@@ -170,3 +196,17 @@ struct ViewCommand: ParsableCommand {
     }
 }
 
+
+/// What a closed window leaves: the session's report and, with --record-video, the video's.
+@dynamicMemberLookup
+struct WindowReport: Sendable {
+    let session: ViewerSession.Report
+    let video: VideoEncoder.Report?
+
+    init(_ session: ViewerSession.Report, video: VideoEncoder.Report?) {
+        self.session = session
+        self.video = video
+    }
+
+    subscript<T>(dynamicMember path: KeyPath<ViewerSession.Report, T>) -> T { session[keyPath: path] }
+}
