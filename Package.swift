@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
 
         // Lets the thread sanitizer see the ordering of Opta's locks (no-ops in normal builds).
         .target(name: "CSanitizerHooks"),
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "OptaA11y", dependencies: ["OptaCore"]),
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"],
                 swiftSettings: vectorSettings),
+        // Audio graphs as sound: synthesis and WAV files through libsndfile (its only importer).
+        .target(name: "OptaAudio", dependencies: ["CSndFile", "OptaA11y"]),
         // Solver threads, frame loop and frame statistics.
         .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
@@ -69,7 +72,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
-            "OptaVideo", "OptaMesh",
+            "OptaVideo", "OptaMesh", "OptaAudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -79,6 +82,7 @@ let package = Package(
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaCore"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
+        .testTarget(name: "OptaAudioTests", dependencies: ["OptaAudio", "OptaA11y", "OptaScene", "OptaCore"]),
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
         .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
         .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),

@@ -15,12 +15,22 @@ struct A11yCommand: ParsableCommand {
             --frame) and prints its accessibility tree as an indented outline: one line per item with its \
             role, stable id, name, value, description and bounds [x, y, width×height] in frame pixels. \
             --json prints the tree as JSON with sorted keys. --at X,Y prints the item under pixel column X, \
-            row Y (the deepest one whose bounds hold it) and, inside the plot, f(x, y) there.
+            row Y (the deepest one whose bounds hold it) and, inside the plot, f(x, y) there. \
+            --verbosity low says only names and values; medium adds roles and descriptions.
+
+            --sonify FILE.wav writes an audio graph: each path's f over its steps as pitch (low f, low \
+            pitch, on the scene's colour scale), one timbre and stereo position per path, earcons at the \
+            start, at contour crossings, on convergence (rising) and divergence (falling). --table prints \
+            every path's points (step, x, y, f, ‖∇f‖) — or a graph's nodes — row by row, or as CSV.
 
             Examples:
               opta a11y
               opta a11y Examples/solvers.json --frame 40 --json
               opta a11y --at 1374,531
+              opta a11y Examples/convergence.json --verbosity low
+              opta a11y Examples/convergence.json --sonify convergence.wav --path Adam --path L-BFGS
+              opta a11y Examples/convergence.json --sonify together.wav --together --seconds 6
+              opta a11y Examples/convergence.json --table --path L-BFGS --csv
             """
     )
 
@@ -36,6 +46,27 @@ struct A11yCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of the outline.")
     var json = false
 
+    @Option(help: "How much the outline says: low (names and values), medium (also roles and descriptions) or high (everything, the default).")
+    var verbosity: Verbosity = .high
+
+    @Option(help: "Write the audio graph of the paths to FILE (WAV, 44.1 kHz stereo); its folder must exist.")
+    var sonify: String?
+
+    @Option(name: .customLong("path"), help: "Only this path (a solver id or logged path name); repeat for more. With --sonify or --table.")
+    var paths: [String] = []
+
+    @Option(help: "With --sonify: seconds the longest path plays, 0.5 to 600 (default 4).")
+    var seconds: Double = 4
+
+    @Flag(help: "With --sonify: play the paths at once instead of one after another.")
+    var together = false
+
+    @Flag(help: "Print every path's points (or a graph's nodes) as a table, row by row.")
+    var table = false
+
+    @Flag(help: "With --table: comma-separated values with a header row.")
+    var csv = false
+
     @Option(help: "Frame width in pixels, 1 to 16384 (default: the scenario's).")
     var width: Int?
 
@@ -44,6 +75,7 @@ struct A11yCommand: ParsableCommand {
 
     func validate() throws {
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame)") }
+        try validateAudioAndTable()
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(1...16384).contains(value) { throw ValidationError("\(name) must be from 1 to 16384, got \(value)") }
         }
@@ -59,13 +91,15 @@ struct A11yCommand: ParsableCommand {
             if let frame { session.replay(Trace(), through: frame) } else { session.runToCompletion() }
             let state = session.renderState
             let figure = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts()).figure(for: state)
+            if let sonify { return try writeAudioGraph(of: state, to: sonify) }
+            if table { return try printTables(of: state) }
             let tree = figure.accessibilityTree(for: state)
             if let at {
                 try describe(at, in: tree, figure: figure)
             } else if json {
                 try print(String(decoding: tree.jsonData(), as: UTF8.self))
             } else {
-                print(tree.outline, terminator: "")
+                print(tree.outline(verbosity: verbosity), terminator: "")
             }
         }
     }
@@ -86,7 +120,7 @@ struct A11yCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(answer), as: UTF8.self))
             return
         }
-        print(node?.outlineLine ?? "nothing at \(pixel.x),\(pixel.y)")
+        print(node?.outlineLine(verbosity: verbosity) ?? "nothing at \(pixel.x),\(pixel.y)")
         if let sample {
             print("f\(A11yNumber.point(sample.point.x, sample.point.y)) = \(A11yNumber.format(sample.value))")
         } else {
@@ -117,3 +151,5 @@ struct PixelPosition: ExpressibleByArgument {
 
     static var defaultValueDescription: String { "X,Y" }
 }
+
+extension Verbosity: ExpressibleByArgument {}
