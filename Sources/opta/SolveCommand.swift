@@ -44,8 +44,9 @@ struct SolveCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let status = try StatusOutput(outputs: [("--checkpoint", checkpoint)])
             if let checkpoint {
-                do { try PNGWriter.checkDestination(checkpoint) } catch { throw CommandFailure.usage("--checkpoint \(error)") }
+                do { try PNGWriter.checkDestination(checkpoint, example: "checkpoint.json") } catch { throw CommandFailure.usage("--checkpoint \(error)") }
             }
             let scenario = try ScenarioInput.load(self.scenario)
             guard !scenario.solvers.isEmpty else {
@@ -71,10 +72,10 @@ struct SolveCommand: ParsableCommand {
                     let data = try SessionCheckpoint(runs: runs).encoded()
                     try AtomicFile.write([UInt8](data), to: checkpoint)
                 } catch {
-                    throw CommandFailure.failure("cannot write the checkpoint \(checkpoint): \(error)")
+                    throw CommandFailure.failure("--checkpoint: cannot write \(error)")
                 }
             }
-            print(json ? SolveReport.json(runs) : SolveReport.table(runs))
+            status.say(json ? SolveReport.json(runs) : SolveReport.table(runs))
         }
     }
 

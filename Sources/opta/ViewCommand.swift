@@ -75,9 +75,11 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            for (flag, path) in [("--record", record), ("--screenshot", screenshot), ("--stats", stats)] {
+            let status = try StatusOutput(outputs: [("--record", record), ("--screenshot", screenshot), ("--stats", stats)])
+            for (flag, path, example) in [("--record", record, "session.jsonl"), ("--screenshot", screenshot, "last.png"),
+                                          ("--stats", stats, "stats.json")] {
                 if let path {
-                    do { try PNGWriter.checkDestination(path) } catch { throw CommandFailure.usage("\(flag) \(error)") }
+                    do { try PNGWriter.checkDestination(path, example: example) } catch { throw CommandFailure.usage("\(flag) \(error)") }
                 }
             }
             let scenario = try ScenarioInput.load(self.scenario)
@@ -112,18 +114,18 @@ struct ViewCommand: ParsableCommand {
             let report = try result.get()
             if let record {
                 do { try AtomicFile.write(Array(report.trace.jsonLines.utf8), to: record) } catch {
-                    throw CommandFailure.failure("cannot write \(record): \(error)")
+                    throw CommandFailure.failure("--record: cannot write \(error)")
                 }
             }
             if let stats {
                 do { try AtomicFile.write(Array((report.statisticsJSON + "\n").utf8), to: stats) } catch {
-                    throw CommandFailure.failure("cannot write \(stats): \(error)")
+                    throw CommandFailure.failure("--stats: cannot write \(error)")
                 }
             }
             if let screenshot, let frame = report.lastFrame {
                 try Self.save(frame, to: screenshot)
             }
-            print("\(report.frames) frames; \(report.statisticsJSON)")
+            status.say("\(report.frames) frames; \(report.statisticsJSON)")
         }
     }
 
