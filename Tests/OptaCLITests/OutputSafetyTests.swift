@@ -69,3 +69,56 @@ import Testing
         #expect(result.stderr.contains("--stats") && result.stderr.contains("stats.json") && !result.stderr.contains(".png"))
     }
 }
+
+/// Issue 20, item 2: the two reported crashes, through the whole render path.
+@Suite(.serialized) struct ExtremeViewTests {
+    @Test func replayingHugePansRendersInsteadOfTrapping() throws {
+        let folder = temporaryFolder()
+        try writeFile("""
+            {"frame":1,"action":{"type":"pan","by":[1e308,1e308]}}
+            {"frame":2,"action":{"type":"pan","by":[1e308,1e308]}}
+            """, "\(folder)/t.jsonl")
+        let result = try OptaProcess.run(["render", "--replay", "\(folder)/t.jsonl", "--frame", "3",
+                                          "-o", "\(folder)/a.png", "--width", "160", "--height", "120"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aDomainOfPlusMinus1e308IsRejectedNotATrap() throws {
+        let folder = temporaryFolder()
+        try writeFile(#"{"version":1,"landscape":{"expression":"x^2+y^2","domain":{"x":[-1e308,1e308],"y":[-1,1]}}}"#, "\(folder)/d.json")
+        try writeFile(#"{"frame":1,"action":{"type":"pan","by":[0.5,0]}}"#, "\(folder)/p.jsonl")
+        let result = try OptaProcess.run(["render", "\(folder)/d.json", "--replay", "\(folder)/p.jsonl", "--frame", "2",
+                                          "-o", "\(folder)/b.png", "--width", "160", "--height", "120"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("landscape.domain.x"))
+    }
+
+    @Test func extremeButValidDomainsAndZoomsRender() throws {
+        let folder = temporaryFolder()
+        try writeFile(#"{"version":1,"landscape":{"expression":"x^2+y^2","domain":{"x":[-1e300,1e300],"y":[1e-300,2e-300]}}}"#, "\(folder)/d.json")
+        try writeFile("""
+            {"frame":1,"action":{"type":"zoom","factor":1e300,"about":[0.5,0.5]}}
+            {"frame":2,"action":{"type":"pan","by":[1e300,-1e300]}}
+            {"frame":3,"action":{"type":"zoom","factor":1e-300,"about":[1e300,-1e300]}}
+            """, "\(folder)/z.jsonl")
+        let result = try OptaProcess.run(["render", "\(folder)/d.json", "--replay", "\(folder)/z.jsonl", "--frame", "4",
+                                          "-o", "\(folder)/c.png", "--width", "160", "--height", "120"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
+
+/// Issue 20, item 2: scales and labels at the edges of a double's range draw instead of trapping.
+@Suite(.serialized) struct ExtremeValueTests {
+    @Test(arguments: [
+        #"{"version":1,"landscape":{"expression":"1e308*x*y","domain":{"x":[-1,1],"y":[-1,1]},"scale":"log"}}"#,
+        #"{"version":1,"landscape":{"function":"rosenbrock","scale":"linear","vmin":-1e308,"vmax":1e308}}"#,
+        #"{"version":1,"landscape":{"function":"rosenbrock","scale":"log","vmin":-1e308,"vmax":1e308}}"#,
+        #"{"version":1,"landscape":{"expression":"x*1e-310","domain":{"x":[-1,1],"y":[-1,1]},"scale":"linear","contours":{"count":5},"labels":true}}"#,
+    ])
+    func extremeScalesRender(json: String) throws {
+        let folder = temporaryFolder()
+        try writeFile(json, "\(folder)/s.json")
+        let result = try OptaProcess.run(["render", "\(folder)/s.json", "-o", "\(folder)/s.png", "--width", "160", "--height", "120"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
