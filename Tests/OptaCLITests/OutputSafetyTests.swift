@@ -122,3 +122,33 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 }
+
+/// Issue 20, items 5 and 8: `opta solve` edge cases.
+@Suite(.serialized) struct SolveEdgeCaseTests {
+    @Test func zeroStepsReportsFAtTheStartNotNaN() throws {
+        let result = try OptaProcess.run(["solve", "--steps", "0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("f = 12.5") && !result.stdout.contains("nan"), "\(result.stdout)")
+    }
+
+    @Test func resumingWithoutStepsContinuesToTheScenarioBudget() throws {
+        let folder = temporaryFolder()
+        #expect(try OptaProcess.run(["solve", "--steps", "3", "--checkpoint", "\(folder)/c.json"]).status == 0)
+        let resumed = try OptaProcess.run(["solve", "--resume", "\(folder)/c.json"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("after 200 steps"), "\(resumed.stdout)")
+        #expect(try OptaProcess.run(["solve", "--checkpoint", "\(folder)/d.json"]).status == 0)
+        let done = try OptaProcess.run(["solve", "--resume", "\(folder)/d.json"])
+        #expect(done.stderr.contains("add --steps N"), "\(done.stderr)")
+    }
+
+    @Test func aHandEditedCheckpointNamesTheField() throws {
+        let folder = temporaryFolder()
+        #expect(try OptaProcess.run(["solve", "--steps", "3", "--checkpoint", "\(folder)/c.json"]).status == 0)
+        let text = try String(contentsOfFile: "\(folder)/c.json", encoding: .utf8)
+        try writeFile(text.replacingOccurrences(of: "\"learningRate\" : 0.1", with: "\"learningRate\" : -5"), "\(folder)/e.json")
+        let result = try OptaProcess.run(["solve", "--resume", "\(folder)/e.json"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("runs[0].state.adam._0.learningRate must be > 0, got -5"), "\(result.stderr)")
+    }
+}
