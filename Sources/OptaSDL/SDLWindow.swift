@@ -22,6 +22,13 @@ public final class SDLWindow {
         guard SDL_Init(CSDL2_INIT_VIDEO) == 0 else {
             throw SDLError(noDisplay: true, description: "no display to open a window on (\(String(cString: SDL_GetError())))")
         }
+        // SDL falls back to a driver that shows nothing ("offscreen", "dummy") when there is no
+        // display; only a user who names it in SDL_VIDEODRIVER gets an invisible window.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if let refusal = HeadlessDriverPolicy.refusal(driver: driver, requested: getenv("SDL_VIDEODRIVER").map { String(cString: $0) }) {
+            SDL_Quit()
+            throw SDLError(noDisplay: true, description: refusal)
+        }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED,
                                             Int32(width), Int32(height), flags) else {

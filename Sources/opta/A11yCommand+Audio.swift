@@ -23,14 +23,15 @@ extension A11yCommand {
         guard seconds.isFinite, (0.5...600).contains(seconds) else {
             throw ValidationError("--seconds must be from 0.5 to 600, got \(seconds)")
         }
-        if let sonify, !sonify.lowercased().hasSuffix(".wav") {
-            throw ValidationError("--sonify writes a WAV file: give a name ending in .wav, got \(sonify)")
+        if let sonify, sonify != "-", !sonify.lowercased().hasSuffix(".wav") {
+            throw ValidationError("--sonify writes a WAV file: give a name ending in .wav (or - for standard output), got \(sonify)")
         }
     }
 
     /// Renders the audio graph and writes it atomically.
     func writeAudioGraph(of state: RenderState, to path: String) throws {
-        do { try PNGWriter.checkDestination(path) } catch { throw CommandFailure.usage("--sonify \(error)") }
+        let status = try StatusOutput(outputs: [("--sonify", path)])
+        do { try PNGWriter.checkDestination(path, example: "convergence.wav") } catch { throw CommandFailure.usage("--sonify \(error)") }
         let graph: AudioGraph
         do { graph = try AudioGraphBuilder.graph(for: state, pathNames: paths) } catch { throw CommandFailure.usage("\(error)") }
         guard !graph.series.isEmpty else {
@@ -43,7 +44,7 @@ extension A11yCommand {
         }
         do { try AtomicFile.write(bytes, to: path) } catch { throw CommandFailure.failure("\(error)") }
         let order = together ? "together" : "one after another"
-        print("wrote \(path): \(graph.title); \(graph.series.map(\.name).joined(separator: ", ")) \(order)")
+        status.say("wrote \(path): \(graph.title); \(graph.series.map(\.name).joined(separator: ", ")) \(order)")
     }
 
     /// Prints each table, spoken row by row or as CSV.

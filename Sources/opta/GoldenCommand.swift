@@ -50,8 +50,9 @@ struct GoldenDiffCommand: ParsableCommand {
         try reportingFailures {
             let expectedImage = try read(expected)
             let actualImage = try read(actual)
+            let status = try StatusOutput(outputs: [("--output", output)])
             if let output {
-                do { try PNGWriter.checkDestination(output) } catch { throw CommandFailure.usage("--output \(error)") }
+                do { try PNGWriter.checkDestination(output, example: "diff.png") } catch { throw CommandFailure.usage("--output \(error)") }
             }
             let tolerance = GoldenTolerance(threshold: threshold, maxDifferentPixels: maxPixels)
             let difference: ImageDifference
@@ -66,8 +67,8 @@ struct GoldenDiffCommand: ParsableCommand {
                 }
             }
             let within = difference.isWithin(tolerance)
-            print("\(within ? "match" : "differ"): \(difference.summary) (tolerance: \(tolerance))")
-            if let output { print("diff image: \(output)") }
+            status.say("\(within ? "match" : "differ"): \(difference.summary) (tolerance: \(tolerance))")
+            if let output { status.say("diff image: \(output)") }
             if !within { throw ExitCode(1) }
         }
     }

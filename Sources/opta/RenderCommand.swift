@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A scenario JSON file (see docs/scenario.md). Default: the built-in R1 scene.")
     var scenario: String?
 
-    @Option(name: .shortAndLong, help: "Where to write the PNG; its folder must exist.")
+    @Option(name: .shortAndLong, help: "Where to write the PNG: a file (its folder must exist), a FIFO or device, or - for standard output.")
     var output: String?
 
     @Option(help: "Render frame N of the run (0 is the first).")
@@ -80,11 +80,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let status = try StatusOutput(outputs: [("--output", output), ("--a11y", a11y)])
             if let output {
-                do { try PNGWriter.checkDestination(output) } catch { throw CommandFailure.usage("--output \(error)") }
+                do { try PNGWriter.checkDestination(output, example: "out.png") } catch { throw CommandFailure.usage("--output \(error)") }
             }
             if let a11y {
-                do { try PNGWriter.checkDestination(a11y) } catch { throw CommandFailure.usage("--a11y \(error)") }
+                do { try PNGWriter.checkDestination(a11y, example: "tree.json") } catch { throw CommandFailure.usage("--a11y \(error)") }
             }
             if let outputDirectory { try checkFolder(outputDirectory) }
             var scenario = landscape.isEmpty
@@ -123,8 +124,8 @@ struct RenderCommand: ParsableCommand {
             let framebuffer = figure.render(session.renderState, threads: frameOptions.threadCount)
             let rendered = clock.now - start
             try write(framebuffer, to: output!)
-            print("wrote \(output!) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
-            if let a11y { try writeTree(of: figure, state: session.renderState, to: a11y) }
+            status.say("wrote \(output!) (\(framebuffer.width)×\(framebuffer.height), rendered in \(Milliseconds.format(rendered)))")
+            if let a11y { try writeTree(of: figure, state: session.renderState, to: a11y, status: status) }
         }
     }
 
@@ -144,7 +145,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Builds the frame's accessibility tree (only when asked) and writes it as JSON, atomically.
-    private func writeTree(of figure: any SceneFigure, state: RenderState, to path: String) throws {
+    private func writeTree(of figure: any SceneFigure, state: RenderState, to path: String, status: StatusOutput) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let tree = figure.accessibilityTree(for: state)
@@ -152,7 +153,7 @@ struct RenderCommand: ParsableCommand {
         do { try AtomicFile.write([UInt8](try tree.jsonData()), to: path) } catch {
             throw CommandFailure.failure("cannot write \(error)")
         }
-        print("wrote \(path) (accessibility tree of \(tree.allNodes.count) items, built in \(Milliseconds.format(built)))")
+        status.say("wrote \(path) (accessibility tree of \(tree.allNodes.count) items, built in \(Milliseconds.format(built)))")
     }
 
     private func write(_ framebuffer: Framebuffer, to path: String) throws {

@@ -18,7 +18,8 @@ enum ScenarioInput {
         do {
             return try ScenarioLoader.load(path: path)
         } catch {
-            throw CommandFailure.badData("\(path): \(error)")
+            // Errors about the file as a whole already start with its name; field errors name a JSON path.
+            throw CommandFailure.badData(error.path == path ? "\(error)" : "\(path): \(error)")
         }
     }
 

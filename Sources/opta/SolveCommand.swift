@@ -35,17 +35,23 @@ struct SolveCommand: ParsableCommand {
     @Option(help: "Continue from a checkpoint written by --checkpoint.")
     var resume: String?
 
+    /// The most steps one `opta solve` may add to each solver (docs/limits.md).
+    static let maxSteps = 1_000_000_000
+
     @Flag(help: "Print a JSON array instead of a table.")
     var json = false
 
     func validate() throws {
-        if let steps, steps < 0 { throw ValidationError("--steps must be 0 or more, got \(steps)") }
+        if let steps, !(0...SolveCommand.maxSteps).contains(steps) {
+            throw ValidationError("--steps must be from 0 to \(SolveCommand.maxSteps) (see docs/limits.md), got \(steps)")
+        }
     }
 
     func run() throws {
         try reportingFailures {
+            let status = try StatusOutput(outputs: [("--checkpoint", checkpoint)])
             if let checkpoint {
-                do { try PNGWriter.checkDestination(checkpoint) } catch { throw CommandFailure.usage("--checkpoint \(error)") }
+                do { try PNGWriter.checkDestination(checkpoint, example: "checkpoint.json") } catch { throw CommandFailure.usage("--checkpoint \(error)") }
             }
             let scenario = try ScenarioInput.load(self.scenario)
             guard !scenario.solvers.isEmpty else {
@@ -62,6 +68,16 @@ struct SolveCommand: ParsableCommand {
                 if let steps {
                     runs[i].extendBudget(by: steps)
                     runs[i].run(steps: steps, on: objective)
+                } else if resume != nil {
+                    // A resumed run continues to the scenario's budget for it; say so when it is already there.
+                    let budget = scenario.solvers[i].steps
+                    let remaining = budget - runs[i].stepCount
+                    if remaining > 0, runs[i].status == .running || runs[i].status == .stopped {
+                        runs[i].extendBudget(by: remaining)
+                        runs[i].run(steps: remaining, on: objective)
+                    } else if runs[i].status == .running || runs[i].status == .stopped {
+                        FileHandle.standardError.write(Data("opta: note: \(runs[i].id) has taken \(runs[i].stepCount) steps, the scenario's budget of \(budget); add --steps N to go on\n".utf8))
+                    }
                 } else {
                     runs[i].run(steps: max(0, runs[i].rules.maxSteps - runs[i].stepCount), on: objective)
                 }
@@ -71,10 +87,10 @@ struct SolveCommand: ParsableCommand {
                     let data = try SessionCheckpoint(runs: runs).encoded()
                     try AtomicFile.write([UInt8](data), to: checkpoint)
                 } catch {
-                    throw CommandFailure.failure("cannot write the checkpoint \(checkpoint): \(error)")
+                    throw CommandFailure.failure("--checkpoint: cannot write \(error)")
                 }
             }
-            print(json ? SolveReport.json(runs) : SolveReport.table(runs))
+            status.say(json ? SolveReport.json(runs, on: objective) : SolveReport.table(runs, on: objective))
         }
     }
 
@@ -83,8 +99,8 @@ struct SolveCommand: ParsableCommand {
             throw CommandFailure.usage("--resume \(path) does not exist or cannot be read")
         }
         let saved: SessionCheckpoint
-        do { saved = try SessionCheckpoint.decode(data) } catch {
-            throw CommandFailure.badData("\(path) is not an Opta checkpoint: \(error)")
+        do { saved = try CheckpointValidation.load(data, source: path) } catch {
+            throw CommandFailure.badData(error.path == path ? "\(error)" : "--resume \(path): \(error)")
         }
         let ids = scenario.solvers.map(\.id)
         guard saved.runs.map(\.id) == ids else {
@@ -96,19 +112,27 @@ struct SolveCommand: ParsableCommand {
 
 /// The results of `opta solve` as a table or as JSON.
 enum SolveReport {
-    static func json(_ runs: [SolverRun]) -> String {
+    /// f and ‖∇f‖ where the run stands: its last recorded values, or evaluated at its point when it
+    /// has taken no step yet (`--steps 0`).
+    static func current(_ run: SolverRun, on objective: Objective) -> (f: Double, gradNorm: Double) {
+        if let f = run.values.last, let g = run.gradientNorms.last { return (f, g) }
+        let g = objective.gradient(run.point)
+        return (objective.value(run.point), (g * g).sum().squareRoot())
+    }
+
+    static func json(_ runs: [SolverRun], on objective: Objective) -> String {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         let objects = runs.map { run in
-            let f = run.values.last ?? .nan, g = run.gradientNorms.last ?? .nan
+            let (f, g) = current(run, on: objective)
             return "{\"id\": \(JSONText.quoted(run.id)), \"method\": \"\(run.method.rawValue)\", \"point\": [\(number(run.point.x)), \(number(run.point.y))], "
                 + "\"f\": \(number(f)), \"gradNorm\": \(number(g)), \"steps\": \(run.stepCount), \"status\": \"\(run.status.rawValue)\"}"
         }
         return "[" + objects.joined(separator: ",\n ") + "]"
     }
 
-    static func table(_ runs: [SolverRun]) -> String {
+    static func table(_ runs: [SolverRun], on objective: Objective) -> String {
         runs.map { run in
-            let f = run.values.last ?? .nan, g = run.gradientNorms.last ?? .nan
+            let (f, g) = current(run, on: objective)
             return "\(run.id) (\(run.method.rawValue)): \(run.status.rawValue) after \(run.stepCount) steps at ("
                 + String(format: "%.6g, %.6g", run.point.x, run.point.y) + "), f = " + String(format: "%.6g", f)
                 + ", ‖∇f‖ = " + String(format: "%.3g", g)

@@ -83,9 +83,11 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            for (flag, path) in [("--record", record), ("--screenshot", screenshot), ("--stats", stats), ("--record-video", recordVideo)] {
+            let status = try StatusOutput(outputs: [("--record", record), ("--screenshot", screenshot), ("--stats", stats)])
+            for (flag, path, example) in [("--record", record, "session.jsonl"), ("--screenshot", screenshot, "last.png"),
+                                          ("--stats", stats, "stats.json"), ("--record-video", recordVideo, "session.mp4")] {
                 if let path {
-                    do { try PNGWriter.checkDestination(path) } catch { throw CommandFailure.usage("\(flag) \(error)") }
+                    do { try PNGWriter.checkDestination(path, example: example) } catch { throw CommandFailure.usage("\(flag) \(error)") }
                 }
             }
             let scenario = try ScenarioInput.load(self.scenario)
@@ -122,22 +124,22 @@ struct ViewCommand: ParsableCommand {
             let report = try result.get()  // (session report, finished recording)
             if let record {
                 do { try AtomicFile.write(Array(report.trace.jsonLines.utf8), to: record) } catch {
-                    throw CommandFailure.failure("cannot write \(record): \(error)")
+                    throw CommandFailure.failure("--record: cannot write \(error)")
                 }
             }
             let statistics = LiveRecording.statistics(report.statisticsJSON, adding: report.video)
             if let stats {
                 do { try AtomicFile.write(Array((statistics + "\n").utf8), to: stats) } catch {
-                    throw CommandFailure.failure("cannot write \(stats): \(error)")
+                    throw CommandFailure.failure("--stats: cannot write \(error)")
                 }
             }
             if let screenshot, let frame = report.lastFrame {
                 try Self.save(frame, to: screenshot)
             }
             if let video = report.video {
-                print("wrote \(video.path) (\(video.framesWritten) frames, \(video.framesDropped) dropped from the video)")
+                status.say("wrote \(video.path) (\(video.framesWritten) frames, \(video.framesDropped) dropped from the video)")
             }
-            print("\(report.frames) frames; \(statistics)")
+            status.say("\(report.frames) frames; \(statistics)")
         }
     }
 

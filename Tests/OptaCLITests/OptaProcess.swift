@@ -6,6 +6,8 @@ struct OptaProcess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Standard output's raw bytes (for binary output such as `-o -`).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// The `opta` binary built beside this test bundle.
@@ -42,7 +44,7 @@ struct OptaProcess {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
     }
 }
 

@@ -13,6 +13,26 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Issue 20, item 3: with no display and no SDL_VIDEODRIVER, SDL used to pick its "offscreen"
+    /// driver silently and the viewer ran invisibly, exiting 0.
+    @Test func withoutADisplayOrAnExplicitDriverItExits69() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["SDL_VIDEODRIVER"] = nil
+        let result = try OptaProcess.run(["view", "--frames", "1"], environment: environment)
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("no display") && result.stderr.contains("SDL_VIDEODRIVER"))
+    }
+
+    @Test func anExplicitHeadlessDriverIsAllowed() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        let result = try OptaProcess.run(["view", "--frames", "1", "--width", "64", "--height", "64"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func underTheDummyDriverItRunsAndWritesStatsAndAScreenshot() throws {
         let folder = temporaryFolder()
         var environment = ProcessInfo.processInfo.environment

@@ -19,16 +19,9 @@ public enum JSONValue: Sendable, Equatable, Decodable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
-    /// Parses JSON text; the error says where the syntax is wrong.
+    /// Parses JSON text strictly; the error gives the line and column (see `JSONParser`).
     public static func parse(_ data: Data, source: String) throws(ScenarioError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw ScenarioError(path: source, message: "is not valid JSON: \(detail ?? context.debugDescription)")
-        } catch {
-            throw ScenarioError(path: source, message: "is not valid JSON: \(error)")
-        }
+        try JSONParser.parse(data, source: source)
     }
 
     /// A short name of the value's type for error messages.

@@ -210,6 +210,9 @@ public enum ScenarioLoader {
             for (key, v) in [("x", x), ("y", y)] where !(v[0] < v[1]) {
                 throw ScenarioError(path: d.pathOf(key), message: "must be [min, max] with min < max, got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]")
             }
+            for (key, v) in [("x", x), ("y", y)] where v.contains(where: { abs($0) > Camera2D.coordinateLimit }) {
+                throw ScenarioError(path: d.pathOf(key), message: "must lie within ±1e300 (see docs/limits.md), got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]; rescale the variables")
+            }
             domain = Domain(x: x[0]...x[1], y: y[0]...y[1])
         }
         guard let domain else {

@@ -3,8 +3,10 @@ import Foundation
 /// The solvers of a session saved together: what `opta solve --checkpoint` writes and `--resume`
 /// reads. Each run carries its full state, so resuming continues bit for bit.
 public struct SessionCheckpoint: Sendable, Codable, Equatable {
-    /// 2 since the solvers took torch.optim's and pycma's forms (momentum buffers, stop counters).
-    public var version = 2
+    /// The version this Opta writes and reads: 2 since the solvers took torch.optim's and pycma's
+    /// forms (momentum buffers, stop counters).
+    public static let currentVersion = 2
+    public var version = SessionCheckpoint.currentVersion
     public var runs: [SolverRun]
 
     public init(runs: [SolverRun]) { self.runs = runs }

@@ -11,27 +11,20 @@ public enum PNGCompression: String, Sendable, CaseIterable {
 
 /// Writes RGBA8 images as PNG files, atomically.
 ///
-/// The image is encoded to memory, written to a temporary file in the destination folder and
-/// renamed over the destination, so an interrupted or failed export never leaves a partial or
-/// corrupt file behind.
+/// The image is encoded to memory and written with `AtomicFile`: a regular file is replaced
+/// atomically, so an interrupted or failed export never leaves a partial or corrupt file behind; a
+/// FIFO, character device or `-` (standard output) is written in place.
 public enum PNGWriter {
-    /// Checks that a PNG can be written at `path`: its folder exists, is a folder and is writable.
+    /// Checks that a PNG can be written at `path` without destroying anything (see `OutputDestination`):
+    /// a new name or regular file in a writable folder, a FIFO or character device, or `-`.
     public static func checkDestination(_ path: String) throws(PNGError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw PNGError(.unwritable, path: path, reason: "the folder \(folder) does not exist; create it or choose another output path")
-        }
-        guard isFolder.boolValue else {
-            throw PNGError(.unwritable, path: path, reason: "\(folder) is not a folder; choose another output path")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw PNGError(.unwritable, path: path, reason: "the folder \(folder) is not writable; choose another output path")
-        }
-        var isDirectoryTarget: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectoryTarget), isDirectoryTarget.boolValue {
-            throw PNGError(.unwritable, path: path, reason: "is a folder; give a file name ending in .png")
-        }
+        try checkDestination(path, example: "out.png")
+    }
+
+    /// The same for any output file; `example` is the file name suggested when `path` is a folder
+    /// (e.g. `"stats.json"`).
+    public static func checkDestination(_ path: String, example: String) throws(PNGError) {
+        _ = try OutputDestination.resolve(path, example: example)
     }
 
     /// Encodes straight-alpha RGBA8 bytes as PNG data in memory.
@@ -65,7 +58,7 @@ public enum PNGWriter {
         return Array(data.prefix(Int(size)))
     }
 
-    /// Writes `image` to `path` atomically (temporary file in the same folder, then rename).
+    /// Writes `image` to `path` (atomically when it is a regular file; see `AtomicFile`).
     public static func write(_ image: RGBAImage, to path: String, compression: PNGCompression = .fast) throws(PNGError) {
         try checkDestination(path)
         let data = try encode(image, compression: compression)

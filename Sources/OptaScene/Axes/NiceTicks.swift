@@ -40,9 +40,13 @@ public enum NiceTicks {
     /// written 10ⁿ or m×10ⁿ when very large or small.
     public static func compactLabel(_ v: Double) -> String {
         if v == 0 { return "0" }
+        if v.isNaN { return "undefined" }
+        if v.isInfinite { return v > 0 ? "∞" : "\u{2212}∞" }
         let exponent = Int(floor(log10(abs(v)) + 1e-12))
         if exponent >= 5 || exponent <= -3 {
-            let mantissa = v / pow(10, Double(exponent))
+            // Split the power so that subnormal values (10⁻³²⁴ is 0 as a double) keep a finite mantissa.
+            let mantissa = v / pow(10, Double(exponent / 2)) / pow(10, Double(exponent - exponent / 2))
+            guard mantissa.isFinite else { return withTrueMinus(String(format: "%.2g", v)) }
             let power = "10" + superscript(exponent)
             if abs(mantissa - 1) < 1e-9 { return power }
             if abs(mantissa + 1) < 1e-9 { return "\u{2212}" + power }

@@ -24,7 +24,8 @@ public enum ColorbarTicks {
             let fmin = scale.shift + exp2(scale.lower)
             let relative = abs(scale.shift) > 1e-9 && abs(scale.shift) > exp2(scale.lower) * 10
             let low = ceil(scale.lower / log2(10) - 1e-9), high = floor(scale.upper / log2(10) + 1e-9)
-            guard high >= low else { return ([], "f (log scale)") }
+            // A scale reaching beyond a double's range (vmax 1e308 above a shift of −1e308) has no decades to mark.
+            guard low.isFinite, high.isFinite, high >= low else { return ([], "f (log scale)") }
             let decades = Int(high - low) + 1
             let stride = max(1, Int(ceil(Double(decades) / Double(max(1, targetCount)))))
             var ticks: [Tick] = []

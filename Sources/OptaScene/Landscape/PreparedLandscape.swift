@@ -55,6 +55,8 @@ public struct PreparedLandscape: Sendable {
             // The lowest level sits above the floor the colour scale shows: ε over the minimum.
             let lowest = scale.kind == .log ? scale.vmin - scale.shift : (scale.vmax - scale.vmin) * 1e-3
             let low = max(scale.vmin - shift, lowest, 1e-300), high = max(scale.vmax - shift, low * 10)
+            // Values beyond a double's range (a scale from −1e308 to 1e308) have no round levels.
+            guard low.isFinite, high.isFinite else { return [] }
             let decades = log10(high) - log10(low)
             let perDecade = Double(contour.count) / max(decades, 1e-9)
             let mantissas: [Double] = perDecade >= 2.5 ? [1, 2, 5] : perDecade >= 1.8 ? [1, 3] : perDecade >= 0.9 ? [1] : []

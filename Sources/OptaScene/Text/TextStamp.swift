@@ -1,3 +1,4 @@
+import OptaCore
 import OptaRaster
 import OptaText
 
@@ -78,7 +79,7 @@ public struct TextStamp: Sendable {
         case .baseline: baseline
         case .bottom: box.height
         }
-        return SIMD2(Int((anchor.x - dx - box.x).rounded()), Int((anchor.y - dy - box.y).rounded()))
+        return SIMD2(Int(saturating: (anchor.x - dx - box.x).rounded()), Int(saturating: (anchor.y - dy - box.y).rounded()))
     }
 
     /// The draw item for this stamp at `origin` in `color`.
