@@ -66,6 +66,13 @@ struct SDLEventTranslator {
         case Int32(SDLK_TAB.rawValue): .tab
         case Int32(SDLK_q.rawValue): .q
         case Int32(SDLK_ESCAPE.rawValue): .escape
+        case Int32(SDLK_x.rawValue): .x
+        case Int32(SDLK_y.rawValue): .y
+        case Int32(SDLK_l.rawValue): .l
+        case Int32(SDLK_b.rawValue): .b
+        case Int32(SDLK_t.rawValue): .t
+        case Int32(SDLK_HOME.rawValue): .home
+        case Int32(SDLK_END.rawValue): .end
         default: nil
         }
     }

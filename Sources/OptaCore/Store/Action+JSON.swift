@@ -21,6 +21,7 @@ extension Action {
         case .toggleHUD: "toggleHUD"
         case .focusNext: "focusNext"
         case .focusPrevious: "focusPrevious"
+        case .focus: "focus"
         case .select: "select"
         }
     }
@@ -39,13 +40,14 @@ extension Action {
         case .zoom(let factor, let about): return "{\"type\": \"zoom\", \"factor\": \(factor), \"about\": \(pair(about))}"
         case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(name))}"
         case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
+        case .focus(let index): return "{\"type\": \"focus\", \"index\": \(index)}"
         default: return "{\"type\": \"\(typeName)\"}"
         }
     }
 
     /// Reads an action object; errors name the field and the allowed types.
     public init(json r: JSONObjectReader) throws(ScenarioError) {
-        let all = ["orbit", "pan", "zoom", "setColormap", "select"] + Self.simpleActions.map(\.typeName)
+        let all = ["orbit", "pan", "zoom", "setColormap", "select", "focus"] + Self.simpleActions.map(\.typeName)
         guard let type = try r.choice("type", all) else {
             throw ScenarioError(path: r.pathOf("type"), message: "is missing; one of \(all.joined(separator: ", "))")
         }
@@ -80,6 +82,12 @@ extension Action {
         case "select":
             try r.rejectUnknownKeys(["type", "id"])
             self = .select(try r.string("id"))
+        case "focus":
+            try r.rejectUnknownKeys(["type", "index"])
+            guard let index = try r.integer("index", in: 0...1_000_000) else {
+                throw ScenarioError(path: r.pathOf("index"), message: "is missing; give the item's place in the focus order, 0 or more")
+            }
+            self = .focus(index)
         default:
             try r.rejectUnknownKeys(["type"])
             self = Self.simpleActions.first { $0.typeName == type }!

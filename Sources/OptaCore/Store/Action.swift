@@ -26,5 +26,7 @@ public enum Action: Sendable, Equatable {
     // Accessibility focus and selection.
     case focusNext
     case focusPrevious
+    /// Focus the item at this index of the focus order (a jump key resolved against the frame).
+    case focus(Int)
     case select(String?)
 }

@@ -49,6 +49,8 @@ public enum Reducer {
             next.focusIndex = (state.focusIndex ?? -1) + 1
         case .focusPrevious:
             next.focusIndex = max(0, (state.focusIndex ?? 1) - 1)
+        case .focus(let index):
+            next.focusIndex = max(0, index)
         case .select(let id):
             next.selection = id
         }

@@ -22,6 +22,13 @@ extension GestureRecognizer {
         case .s: return [.screenshot]
         case .tab: return [.action(shift ? .focusPrevious : .focusNext)]
         case .q, .escape: return [.quit]
+        case .x: return [.jump(.xAxis)]
+        case .y: return [.jump(.yAxis)]
+        case .l: return [.jump(.legend)]
+        case .b: return [.jump(.colorBar)]
+        case .home: return [.jump(.pathStart)]
+        case .end: return [.jump(.pathEnd)]
+        case .t: return [.readTable]
         }
     }
 

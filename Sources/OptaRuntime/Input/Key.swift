@@ -4,4 +4,7 @@ public enum Key: Sendable, Equatable, Hashable, CaseIterable {
     case plus, minus
     case r, space, n, c, h, s
     case tab, q, escape
+    /// Jump keys: the x axis, the y axis, the legend, the colour bar, the focused path's start and
+    /// end; T reads the focused path's table.
+    case x, y, l, b, home, end, t
 }

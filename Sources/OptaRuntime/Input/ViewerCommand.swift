@@ -8,6 +8,10 @@ public enum ViewerCommand: Sendable, Equatable {
     case screenshot
     /// Close the window and end the session.
     case quit
+    /// Move the accessibility focus to an item of the frame.
+    case jump(FocusTarget)
+    /// Say the focused path's data table, row by row.
+    case readTable
     /// Reallocate the framebuffer at this size in pixels.
     case resize(width: Int, height: Int)
 }

@@ -57,6 +57,8 @@ public final class ViewerSession {
     public var onFocus: ((String) -> Void)?
     /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
     public var onAnnouncement: ((String) -> Void)?
+    /// Called with the focused path's data table, read row by row (T).
+    public var onTable: ((String) -> Void)?
     var lastFocus: String?
     var figureCache: (key: Scenario, size: SIMD2<Int>, figure: any SceneFigure)?
     var announcer = Announcer()
@@ -117,6 +119,8 @@ public final class ViewerSession {
         let start = clock.now
         var keepGoing = true
         var screenshot = false
+        var jumps: [FocusTarget] = []
+        var readTable = false
         let events = source.pollEvents()
         var commands = events.flatMap { gestures.handle($0) }
         commands += gestures.tick(time: source.inputTime)
@@ -125,6 +129,8 @@ public final class ViewerSession {
             case .action(let action): apply(action, frame: tick.index)
             case .screenshot: screenshot = true
             case .quit: keepGoing = false
+            case .jump(let target): jumps.append(target)
+            case .readTable: readTable = true
             case .resize: break  // the frame below takes the sink's new size
             }
         }
@@ -133,13 +139,28 @@ public final class ViewerSession {
             session.replay(options.replay ?? Trace(), through: tick.index)
             lockstep = session
         }
-        let renderState = lockstep?.renderState
+        var renderState = lockstep?.renderState
             ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
             framebuffer = Framebuffer(width: size.x, height: size.y)
         }
-        let figure = figure(for: renderState, size: size)
+        var figure = figure(for: renderState, size: size)
+        // Jump keys and T need the frame's items: resolve them against its tree, then draw the
+        // frame with the new focus.
+        if !jumps.isEmpty || readTable {
+            let tree = figure.accessibilityTree(for: renderState)
+            var focused = renderState.focusIndex.flatMap { FocusRing.node(at: $0, in: tree) }
+            for target in jumps {
+                guard let index = target.index(in: tree, from: focused) else { continue }
+                apply(.focus(index), frame: tick.index)
+                focused = FocusRing.node(at: index, in: tree)
+            }
+            if readTable { onTable?(tableText(focused: focused, renderState)) }
+            renderState = lockstep?.renderState
+                ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+            figure = self.figure(for: renderState, size: size)
+        }
         var overlay = DrawList()
         if renderState.showHUD {
             overlay.items += HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts)
