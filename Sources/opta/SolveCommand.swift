@@ -20,6 +20,7 @@ struct SolveCommand: ParsableCommand {
               opta solve Examples/solvers.json
               opta solve Examples/solvers.json --steps 100 --checkpoint half.json
               opta solve Examples/solvers.json --resume half.json --steps 100 --json
+              opta solve Examples/solvers.json --label lr-sweep --store study.sqlite
             """
     )
 
@@ -37,6 +38,12 @@ struct SolveCommand: ParsableCommand {
 
     @Flag(help: "Print a JSON array instead of a table.")
     var json = false
+
+    // Run store (docs/runs.md): every run is recorded unless --no-record.
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "A label recorded with the runs (find them with `opta runs list --label`).")
+    var label: String?
 
     func validate() throws {
         if let steps, steps < 0 { throw ValidationError("--steps must be 0 or more, got \(steps)") }
@@ -57,15 +64,10 @@ struct SolveCommand: ParsableCommand {
             } else {
                 do { runs = try HeadlessSession.makeRuns(scenario) } catch { throw CommandFailure.badData("\(error)") }
             }
-            let objective = scenario.landscape.objective
-            for i in runs.indices {
-                if let steps {
-                    runs[i].extendBudget(by: steps)
-                    runs[i].run(steps: steps, on: objective)
-                } else {
-                    runs[i].run(steps: max(0, runs[i].rules.maxSteps - runs[i].stepCount), on: objective)
-                }
-            }
+            let recorder = storeOptions.recorder()
+            RecordedSolve.run(&runs, steps: steps, scenario: scenario, identity: ScenarioSource.identity(self.scenario),
+                              label: label, recorder: recorder)
+            recorder?.close()
             if let checkpoint {
                 do {
                     let data = try SessionCheckpoint(runs: runs).encoded()
