@@ -68,8 +68,7 @@ let package = Package(
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
         // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
-        .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift"),
-                                                .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
@@ -83,7 +82,7 @@ let package = Package(
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaCore"]),
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
-        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
+        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage", "OptaStore"]),
         .testTarget(name: "OptaStoreTests", dependencies: ["OptaStore", "OptaCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
         .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),

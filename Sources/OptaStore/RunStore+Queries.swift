@@ -108,7 +108,7 @@ extension RunStore {
         try write { db in
             var missing: [Int64] = []
             for id in ids {
-                try db.execute(sql: "DELETE FROM iterate WHERE runId = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM iterateChunk WHERE runId = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM tag WHERE runId = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM run WHERE id = ?", arguments: [id])
                 if db.changesCount == 0 { missing.append(id) }
@@ -129,10 +129,11 @@ extension RunStore {
 
     static func iterates(_ db: Database, runId: Int64) throws -> [Iterate] {
         var out: [Iterate] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT step, x, y, f, gradNorm FROM iterate WHERE runId = ? ORDER BY step",
+        let rows = try Row.fetchCursor(db, sql: "SELECT firstStep, count, data FROM iterateChunk WHERE runId = ? ORDER BY firstStep",
                                        arguments: [runId])
         while let row = try rows.next() {
-            out.append(Iterate(step: row[0], x: row[1] ?? .nan, y: row[2] ?? .nan, f: row[3] ?? .nan, gradNorm: row[4] ?? .nan))
+            let data: Data = row[2] ?? Data()
+            IterateChunk.unpack(firstStep: row[0], count: row[1], data: data, into: &out)
         }
         return out
     }

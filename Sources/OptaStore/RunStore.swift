@@ -12,7 +12,7 @@ public final class RunStore: Sendable {
 
     /// Opens (creating it and its folder when missing) the store at `path`. Runs left `recording`
     /// by a process that no longer exists are marked `interrupted`.
-    public init(path: String, maxPageCount: Int? = nil) throws(StoreError) {
+    public init(path: String) throws(StoreError) {
         self.path = path
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
@@ -24,7 +24,9 @@ public final class RunStore: Sendable {
         config.busyMode = .timeout(30)
         config.label = "opta.store"
         config.prepareDatabase { db in
-            if let maxPageCount { try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)") }
+            // WAL with synchronous=NORMAL: a crash or kill -9 loses nothing committed (only a power
+            // cut may lose the last transactions), and commits do not wait for the disk.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
             pool = try DatabasePool(path: path, configuration: config)
@@ -59,7 +61,7 @@ public final class RunStore: Sendable {
                     for id in dead {
                         try db.execute(sql: """
                             UPDATE run SET status = 'interrupted', stopReason = 'the recording process ended before the run finished',
-                                iterateCount = (SELECT count(*) FROM iterate WHERE runId = run.id)
+                                iterateCount = (SELECT coalesce(sum(count), 0) FROM iterateChunk WHERE runId = run.id)
                             WHERE id = ? AND status = 'recording'
                             """, arguments: [id])
                     }

@@ -5,8 +5,12 @@ import GRDB
 enum StoreSchema {
     /// The first version: runs and their iterates.
     static let v1 = "v1-runs"
-    /// Summaries on runs (for fast listing), tags, indexes, saved viewer states.
+    /// Summaries on runs (for fast listing), tags, indexes, saved viewer states, and iterates packed
+    /// in chunks (a row per batch, not per iterate: a million iterates are written in a fraction
+    /// of a second).
     static let v2 = "v2-summaries-tags-viewer"
+    /// Iterates packed in chunks.
+    static let v3 = "v3-iterate-chunks"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -54,6 +58,13 @@ enum StoreSchema {
                     name TEXT NOT NULL,
                     PRIMARY KEY (runId, name)
                 ) WITHOUT ROWID;
+                CREATE TABLE iterateChunk (
+                    runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    firstStep INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    data BLOB NOT NULL,
+                    PRIMARY KEY (runId, firstStep)
+                ) WITHOUT ROWID;
                 CREATE INDEX run_landscape ON run(landscape);
                 CREATE INDEX run_method ON run(method);
                 CREATE INDEX run_status ON run(status);
@@ -63,6 +74,23 @@ enum StoreSchema {
                     savedAt REAL NOT NULL
                 );
                 """)
+        }
+        migrator.registerMigration(v3) { db in
+            // v1 kept a row per iterate; pack each run's rows into one chunk (see IterateChunk).
+            let runIds = try Int64.fetchAll(db, sql: "SELECT DISTINCT runId FROM iterate")
+            for runId in runIds {
+                let rows = try Row.fetchAll(db, sql: "SELECT step, x, y, f, gradNorm FROM iterate WHERE runId = ? ORDER BY step",
+                                            arguments: [runId])
+                let iterates = rows.map { row in
+                    Iterate(step: row[0], x: row[1] ?? .nan, y: row[2] ?? .nan, f: row[3] ?? .nan, gradNorm: row[4] ?? .nan)
+                }
+                try db.execute(sql: "DELETE FROM iterateChunk WHERE runId = ?", arguments: [runId])
+                for chunk in IterateChunk.split(iterates) {
+                    try db.execute(sql: "INSERT INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)",
+                                   arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+                }
+            }
+            try db.execute(sql: "DROP TABLE iterate")
         }
         return migrator
     }
