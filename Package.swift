@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.29.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System libraries (module map + shim header each).
@@ -69,10 +70,12 @@ let package = Package(
         .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
+        // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
+        .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
-            "OptaVideo", "OptaMesh", "OptaAudio",
+            "OptaVideo", "OptaMesh", "OptaAudio", "OptaStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -83,7 +86,8 @@ let package = Package(
         .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
         .testTarget(name: "OptaAudioTests", dependencies: ["OptaAudio", "OptaA11y", "OptaScene", "OptaCore"]),
-        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage"]),
+        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage", "OptaStore"]),
+        .testTarget(name: "OptaStoreTests", dependencies: ["OptaStore", "OptaCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
         .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),
         .testTarget(name: "OptaSDLTests", dependencies: [

@@ -17,6 +17,6 @@ struct OptaCommand: ParsableCommand {
             69 no display for `opta view`.
             """,
         subcommands: [RenderCommand.self, ViewCommand.self, SolveCommand.self, BenchCommand.self, GoldenCommand.self, A11yCommand.self,
-                      ExportCommand.self]
+                      ExportCommand.self, RunsCommand.self]
     )
 }

@@ -20,6 +20,7 @@ struct SolveCommand: ParsableCommand {
               opta solve Examples/solvers.json
               opta solve Examples/solvers.json --steps 100 --checkpoint half.json
               opta solve Examples/solvers.json --resume half.json --steps 100 --json
+              opta solve Examples/solvers.json --label lr-sweep --store study.sqlite
             """
     )
 
@@ -40,6 +41,12 @@ struct SolveCommand: ParsableCommand {
 
     @Flag(help: "Print a JSON array instead of a table.")
     var json = false
+
+    // Run store (docs/runs.md): every run is recorded unless --no-record.
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "A label recorded with the runs (find them with `opta runs list --label`).")
+    var label: String?
 
     func validate() throws {
         if let steps, !(0...SolveCommand.maxSteps).contains(steps) {
@@ -63,25 +70,27 @@ struct SolveCommand: ParsableCommand {
             } else {
                 do { runs = try HeadlessSession.makeRuns(scenario) } catch { throw CommandFailure.badData("\(error)") }
             }
-            let objective = scenario.landscape.objective
+            // How many steps each run takes: --steps, or (resumed) on to the scenario's budget, or the rest of its budget.
+            var plan: [Int] = []
             for i in runs.indices {
                 if let steps {
-                    runs[i].extendBudget(by: steps)
-                    runs[i].run(steps: steps, on: objective)
+                    plan.append(steps)
                 } else if resume != nil {
-                    // A resumed run continues to the scenario's budget for it; say so when it is already there.
-                    let budget = scenario.solvers[i].steps
+                    let budget = i < scenario.solvers.count ? scenario.solvers[i].steps : runs[i].stepCount
                     let remaining = budget - runs[i].stepCount
-                    if remaining > 0, runs[i].status == .running || runs[i].status == .stopped {
-                        runs[i].extendBudget(by: remaining)
-                        runs[i].run(steps: remaining, on: objective)
-                    } else if runs[i].status == .running || runs[i].status == .stopped {
+                    let canGoOn = runs[i].status == .running || runs[i].status == .stopped
+                    if canGoOn && remaining <= 0 {
                         FileHandle.standardError.write(Data("opta: note: \(runs[i].id) has taken \(runs[i].stepCount) steps, the scenario's budget of \(budget); add --steps N to go on\n".utf8))
                     }
+                    plan.append(canGoOn ? max(0, remaining) : 0)
                 } else {
-                    runs[i].run(steps: max(0, runs[i].rules.maxSteps - runs[i].stepCount), on: objective)
+                    plan.append(max(0, runs[i].rules.maxSteps - runs[i].stepCount))
                 }
             }
+            let recorder = storeOptions.recorder()
+            RecordedSolve.run(&runs, steps: plan, extendingBudgets: steps != nil || resume != nil, scenario: scenario,
+                              identity: ScenarioSource.identity(self.scenario), label: label, recorder: recorder)
+            recorder?.close()
             if let checkpoint {
                 do {
                     let data = try SessionCheckpoint(runs: runs).encoded()
@@ -90,7 +99,7 @@ struct SolveCommand: ParsableCommand {
                     throw CommandFailure.failure("--checkpoint: cannot write \(error)")
                 }
             }
-            status.say(json ? SolveReport.json(runs, on: objective) : SolveReport.table(runs, on: objective))
+            status.say(json ? SolveReport.json(runs, on: scenario.landscape.objective) : SolveReport.table(runs, on: scenario.landscape.objective))
         }
     }
 

@@ -31,11 +31,15 @@ struct OptaProcess {
         return folder
     }()
 
+    /// Where `opta` keeps its run store during the tests.
+    static let dataHome = temporaryFolder()
+
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        // Runs recorded by the tests go to a store of their own, never the user's.
+        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

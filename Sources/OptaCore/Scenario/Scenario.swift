@@ -21,6 +21,9 @@ public struct Scenario: Sendable, Equatable {
     public var panels: [PanelSpec] = []
     /// The 3D surface (`"view": "3d"`); nil draws the 2D landscape.
     public var surface: SurfaceSpec? = nil
+    /// Stored runs to overlay (`"runs"`), as written, and as resolved from the run store.
+    public var runReferences: [RunReference] = []
+    public var recordedRuns: [RecordedRun] = []
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],

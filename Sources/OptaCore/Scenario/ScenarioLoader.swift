@@ -20,7 +20,8 @@ public enum ScenarioLoader {
     public static func parse(_ data: Data, source: String = "scenario", baseFolder: String = ".") throws(ScenarioError) -> Scenario {
         let root = try JSONObjectReader(JSONValue.parse(data, source: source), path: "")
         try root.rejectUnknownKeys(["version", "title", "size", "landscape", "paths", "pathsFile", "axes",
-                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface", "graph"])
+                                  "solvers", "stepsPerFrame", "view", "camera", "panels", "surface", "graph",
+                                  "runs"])
         guard let version = try root.number("version") else {
             throw ScenarioError(path: "version", message: "is missing; add \"version\": 1")
         }
@@ -109,6 +110,7 @@ public enum ScenarioLoader {
                                 graph: graph)
         scenario.panels = try parsePanels(root, landscape: landscape)
         scenario.surface = surface
+        scenario.runReferences = try parseRunReferences(root)
         if surface != nil, graph != nil {
             throw ScenarioError(path: "view", message: "\"3d\" shows a landscape, not a graph; remove \"view\" or \"graph\"")
         }

@@ -14,7 +14,9 @@ public struct RenderState: Sendable, Equatable {
     /// positions the scenario gives.
     public let graphLayout: GraphLayoutSnapshot?
 
-    public init(frame: Int, state: AppState, solvers: [SolverSnapshot], graphLayout: GraphLayoutSnapshot? = nil) {
+    public init(frame: Int, state: AppState, solvers live: [SolverSnapshot], graphLayout: GraphLayoutSnapshot? = nil) {
+        // Stored runs (`"runs"`) are drawn as finished solvers, before the live ones.
+        let solvers = state.scenario.recordedRuns.map(SolverSnapshot.init(recorded:)) + live
         self.graphLayout = graphLayout
         self.frame = frame
         var shown = state.visibleScenario

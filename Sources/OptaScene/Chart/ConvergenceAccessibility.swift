@@ -24,7 +24,7 @@ enum ConvergenceAccessibility {
         let seriesNodes = series.map { seriesNode($0, figure, scale) }
         let chart = AccessibilityNode(
             id: "chart", role: .chart, name: figure.title, value: "\(series.count) solver\(series.count == 1 ? "" : "s")",
-            bounds: plotBounds, children: [xAxis, yAxis] + seriesNodes)
+            bounds: plotBounds, children: [xAxis, yAxis] + seriesNodes + [RunComparison.node(state)].compactMap { $0 })
         let root = AccessibilityNode(
             id: "document", role: .graphicsDocument, name: figure.title, description: summary(figure, series, scale),
             bounds: AccessibilityBounds(x: 0, y: 0, width: Double(figure.width), height: Double(figure.height)),

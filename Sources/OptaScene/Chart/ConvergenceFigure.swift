@@ -30,7 +30,8 @@ public struct ConvergenceFigure: SceneFigure {
         self.fonts = fonts
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
-        steps = max(1, scenario.solvers.map(\.steps).max() ?? 1)
+        // The longest budget, or the longest stored run shown (`"runs"`).
+        steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, scenario.recordedRuns.map { $0.values.count - 1 }.max() ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))

@@ -69,7 +69,7 @@ import Testing
         expectError(#"{"version": 1, "landscape": {"function": "booth", "contours": {"color": [2, 0, 0]}}}"#,
                     "landscape.contours.color[0] must be between 0 and 1, got 2")
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "extra": 1}"#,
-                    "extra is not a known field; allowed here: version, title, size, landscape, paths, pathsFile, axes, solvers, stepsPerFrame, view, camera, panels, surface, graph")
+                    "extra is not a known field; allowed here: version, title, size, landscape, paths, pathsFile, axes, solvers, stepsPerFrame, view, camera, panels, surface, graph, runs")
         expectError(#"{"version": 1, "landscape": {"function": "booth", "vmin": 3, "vmax": 1}}"#,
                     "landscape.vmax must be greater than vmin (3), got 1")
     }

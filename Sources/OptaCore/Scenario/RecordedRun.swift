@@ -1,0 +1,51 @@
+/// Which stored runs a scenario overlays (`"runs"`): a run id, every run with a label or tag, or
+/// the runs a query selects (`"method=adam last=5"`, see docs/runs.md). The command line resolves
+/// them against the run store into `RecordedRun`s before anything is drawn.
+public enum RunReference: Sendable, Equatable {
+    case id(Int64)
+    case label(String)
+    case query(String)
+}
+
+/// A stored run shown over a landscape and in convergence charts: drawn like a finished solver,
+/// after the scenario's own paths and before its live solvers.
+public struct RecordedRun: Sendable, Equatable {
+    /// The legend name, e.g. "#12 Adam".
+    public var name: String
+    public var method: SolverMethod
+    public var trajectory: [SIMD2<Double>]
+    public var values: [Double]
+    public var gradientNorms: [Double]
+    /// How the stored run ended (an interrupted run shows as `stopped`).
+    public var status: SolverStatus
+    /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
+    public var color: [Double]?
+
+    public init(name: String, method: SolverMethod, trajectory: [SIMD2<Double>], values: [Double],
+                gradientNorms: [Double], status: SolverStatus, color: [Double]? = nil) {
+        self.name = name
+        self.method = method
+        self.trajectory = trajectory
+        self.values = values
+        self.gradientNorms = gradientNorms
+        self.status = status
+        self.color = color
+    }
+}
+
+extension SolverSnapshot {
+    /// A stored run as a finished solver's snapshot.
+    public init(recorded run: RecordedRun) {
+        id = run.name
+        method = run.method
+        trajectory = run.trajectory
+        values = run.values
+        gradientNorms = run.gradientNorms
+        point = run.trajectory.last ?? SIMD2(.nan, .nan)
+        value = run.values.last ?? .nan
+        gradientNorm = run.gradientNorms.last ?? .nan
+        step = max(0, run.trajectory.count - 1)
+        status = run.status
+        paused = false
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// The statements a recording uses, inside the recorder's transactions.
+extension RunStore {
+    /// Inserts a run in `recording` state owned by this process; returns its id.
+    static func insertRun(_ db: Database, _ info: RunInfo, now: Date) throws -> Int64 {
+        let parameters: String = "{" + info.parameters.keys.sorted().map { key in
+            let v = info.parameters[key] ?? 0
+            return "\"\(key)\":\(v.isFinite ? "\(v)" : "null")"
+        }.joined(separator: ",") + "}"
+        let pid = Int64(getpid())
+        let seed: Int64 = Int64(bitPattern: info.seed)
+        let values: [(any DatabaseValueConvertible)?] = [
+            now.timeIntervalSince1970, info.source, info.scenarioJSON, info.scenarioHash, info.landscape,
+            info.name, info.method, parameters, seed, info.start.x, info.start.y,
+            info.optaVersion, info.label, pid]
+        try db.execute(sql: """
+            INSERT INTO run (createdAt, source, scenarioJSON, scenarioHash, landscape, name, method, parameters, seed,
+                             startX, startY, status, optaVersion, label, pid)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recording', ?, ?, ?)
+            """, arguments: StatementArguments(values))
+        return db.lastInsertedRowID
+    }
+
+    /// Appends iterates to run `runId` as packed chunks and updates its summary (count, last and
+    /// best f).
+    static func insertIterates(_ db: Database, runId: Int64, _ iterates: [Iterate]) throws {
+        guard !iterates.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
+        for chunk in IterateChunk.split(iterates) {
+            try statement.execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+        }
+        var best = Double.infinity
+        for it in iterates where it.f < best { best = it.f }
+        let last = iterates[iterates.count - 1].f
+        let bestValue: Double? = best.isFinite ? best : nil
+        try db.execute(sql: """
+            UPDATE run SET iterateCount = iterateCount + ?, finalF = ?,
+                bestF = CASE WHEN bestF IS NULL OR bestF > ? THEN ? ELSE bestF END
+            WHERE id = ?
+            """, arguments: [iterates.count, last.isFinite ? last : nil, bestValue, bestValue, runId])
+    }
+
+    /// Marks run `runId` finished.
+    static func finishRun(_ db: Database, runId: Int64, _ end: RunEnd) throws {
+        try db.execute(sql: "UPDATE run SET status = ?, stopReason = ?, wallTime = ? WHERE id = ?",
+                       arguments: [end.status, end.stopReason, end.wallTime, runId])
+    }
+
+    /// Stores a whole run at once (logged paths from files, tests, benchmarks); returns its id.
+    @discardableResult
+    public func insert(_ info: RunInfo, iterates: [Iterate], end: RunEnd) throws(StoreError) -> Int64 {
+        try write { db in
+            let id = try Self.insertRun(db, info, now: Date())
+            try Self.insertIterates(db, runId: id, iterates)
+            try Self.finishRun(db, runId: id, end)
+            return id
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+
+/// The run store: one SQLite file in WAL mode (a reader never blocks the writer), its schema
+/// brought up to date on open. Writers take the write lock up front (`BEGIN IMMEDIATE`) and wait
+/// for each other (busy timeout), so two recording processes and a reader never see SQLITE_BUSY.
+/// Thread-safe: GRDB's `DatabasePool` serializes writes and hands out reader connections.
+public final class RunStore: Sendable {
+    /// The file's path.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (creating it and its folder when missing) the store at `path`. Runs left `recording`
+    /// by a process that no longer exists are marked `interrupted`.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.cannotWrite, "cannot create the folder \(folder) for the run store (read-only location?); give a writable file with --store PATH, or --no-record")
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(30)
+        config.label = "opta.store"
+        config.prepareDatabase { db in
+            // WAL with synchronous=NORMAL: a crash or kill -9 loses nothing committed (only a power
+            // cut may lose the last transactions), and commits do not wait for the disk.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+            try Self.checkOwnership(pool, path: path)
+            try StoreSchema.migrator.migrate(pool)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        try markInterrupted()
+    }
+
+    /// Refuses a database of another program (tables, but none of Opta's).
+    private static func checkOwnership(_ pool: DatabasePool, path: String) throws {
+        let tables = try pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        }
+        if !tables.isEmpty && !(tables.contains("grdb_migrations") && tables.contains("run")) {
+            throw StoreError(.notAStore, "\(path) is an SQLite database of another program, not an Opta run store; give another file with --store PATH")
+        }
+    }
+
+    /// Marks `interrupted` every run still `recording` whose process has ended (killed, crashed).
+    func markInterrupted() throws(StoreError) {
+        do {
+            let open = try pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, pid FROM run WHERE status = 'recording'").map { ($0[0] as Int64, $0[1] as Int64) }
+            }
+            let dead = open.filter { !Self.processExists(Int32(truncatingIfNeeded: $0.1)) }.map(\.0)
+            guard !dead.isEmpty else { return }
+            try pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    for id in dead {
+                        try db.execute(sql: """
+                            UPDATE run SET status = 'interrupted', stopReason = 'the recording process ended before the run finished',
+                                iterateCount = (SELECT coalesce(sum(count), 0) FROM iterateChunk WHERE runId = run.id)
+                            WHERE id = ? AND status = 'recording'
+                            """, arguments: [id])
+                    }
+                    return .commit
+                }
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound file.
+    public func integrityCheck() throws(StoreError) -> String {
+        do {
+            return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// The migrations applied to the file, oldest first.
+    public func appliedMigrations() throws(StoreError) -> [String] {
+        do { return try pool.read { db in try StoreSchema.migrator.appliedMigrations(db) } } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a reader connection.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.read(body) } catch { throw StoreError.from(error, path: path) }
+    }
+}

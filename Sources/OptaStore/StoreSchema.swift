@@ -1,0 +1,97 @@
+import GRDB
+
+/// The store's tables, versioned with GRDB's migrator: each version is a migration, applied in
+/// order to older files when they are opened. Never edit a shipped migration; add a new one.
+enum StoreSchema {
+    /// The first version: runs and their iterates.
+    static let v1 = "v1-runs"
+    /// Summaries on runs (for fast listing), tags, indexes, saved viewer states, and iterates packed
+    /// in chunks (a row per batch, not per iterate: a million iterates are written in a fraction
+    /// of a second).
+    static let v2 = "v2-summaries-tags-viewer"
+    /// Iterates packed in chunks.
+    static let v3 = "v3-iterate-chunks"
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(v1) { db in
+            try db.execute(sql: """
+                CREATE TABLE run (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    createdAt REAL NOT NULL,
+                    source TEXT NOT NULL,
+                    scenarioJSON TEXT NOT NULL,
+                    scenarioHash TEXT NOT NULL,
+                    landscape TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    method TEXT NOT NULL,
+                    parameters TEXT NOT NULL,
+                    seed INTEGER NOT NULL,
+                    startX REAL NOT NULL,
+                    startY REAL NOT NULL,
+                    status TEXT NOT NULL,
+                    stopReason TEXT,
+                    wallTime REAL,
+                    optaVersion TEXT NOT NULL,
+                    label TEXT,
+                    pid INTEGER NOT NULL
+                );
+                CREATE TABLE iterate (
+                    runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    step INTEGER NOT NULL,
+                    x REAL, y REAL, f REAL, gradNorm REAL,
+                    PRIMARY KEY (runId, step)
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration(v2) { db in
+            try db.execute(sql: """
+                ALTER TABLE run ADD COLUMN iterateCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE run ADD COLUMN finalF REAL;
+                ALTER TABLE run ADD COLUMN bestF REAL;
+                UPDATE run SET
+                    iterateCount = (SELECT count(*) FROM iterate WHERE runId = run.id),
+                    finalF = (SELECT f FROM iterate WHERE runId = run.id ORDER BY step DESC LIMIT 1),
+                    bestF = (SELECT min(f) FROM iterate WHERE runId = run.id);
+                CREATE TABLE tag (
+                    runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (runId, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE iterateChunk (
+                    runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    firstStep INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    data BLOB NOT NULL,
+                    PRIMARY KEY (runId, firstStep)
+                ) WITHOUT ROWID;
+                CREATE INDEX run_landscape ON run(landscape);
+                CREATE INDEX run_method ON run(method);
+                CREATE INDEX run_status ON run(status);
+                CREATE TABLE viewerState (
+                    scenarioHash TEXT PRIMARY KEY,
+                    state TEXT NOT NULL,
+                    savedAt REAL NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration(v3) { db in
+            // v1 kept a row per iterate; pack each run's rows into one chunk (see IterateChunk).
+            let runIds = try Int64.fetchAll(db, sql: "SELECT DISTINCT runId FROM iterate")
+            for runId in runIds {
+                let rows = try Row.fetchAll(db, sql: "SELECT step, x, y, f, gradNorm FROM iterate WHERE runId = ? ORDER BY step",
+                                            arguments: [runId])
+                let iterates = rows.map { row in
+                    Iterate(step: row[0], x: row[1] ?? .nan, y: row[2] ?? .nan, f: row[3] ?? .nan, gradNorm: row[4] ?? .nan)
+                }
+                try db.execute(sql: "DELETE FROM iterateChunk WHERE runId = ?", arguments: [runId])
+                for chunk in IterateChunk.split(iterates) {
+                    try db.execute(sql: "INSERT INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)",
+                                   arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+                }
+            }
+            try db.execute(sql: "DROP TABLE iterate")
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import OptaCore
+import OptaStore
+
+/// Stored runs as text: the `runs list` table and JSON, `runs show` details, CSV and JSON Lines.
+enum RunsText {
+    static func number(_ v: Double?) -> String {
+        guard let v, v.isFinite else { return "null" }
+        return "\(v)"
+    }
+
+    private static func short(_ v: Double?) -> String {
+        guard let v, v.isFinite else { return "-" }
+        return String(format: "%.4g", v)
+    }
+
+    private static let dateFormat: DateFormatter = {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return f
+    }()
+
+    static func table(_ runs: [RunSummary]) -> String {
+        guard !runs.isEmpty else { return "no runs" }
+        let header = ["ID", "WHEN", "LANDSCAPE", "RUN", "STATUS", "STEPS", "FINAL f", "BEST f", "LABELS"]
+        let rows = runs.map { r in
+            [String(r.id), dateFormat.string(from: r.createdAt), String(r.landscape.prefix(32)), "\(r.name) (\(r.method))",
+             r.status, String(max(0, r.iterateCount - 1)), short(r.finalF), short(r.bestF),
+             ([r.label].compactMap { $0 } + r.tags).joined(separator: ",")]
+        }
+        let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    static func json(_ runs: [RunSummary]) -> String {
+        "[" + runs.map(object).joined(separator: ",\n ") + "]"
+    }
+
+    static func object(_ r: RunSummary) -> String {
+        let parameters = r.parameters.keys.sorted().map { "\(JSONText.quoted($0)): \(number(r.parameters[$0]))" }.joined(separator: ", ")
+        return "{\"id\": \(r.id), \"createdAt\": \(JSONText.quoted(ISO8601DateFormatter().string(from: r.createdAt))), "
+            + "\"source\": \(JSONText.quoted(r.source)), \"scenarioHash\": \(JSONText.quoted(r.scenarioHash)), "
+            + "\"landscape\": \(JSONText.quoted(r.landscape)), \"name\": \(JSONText.quoted(r.name)), "
+            + "\"method\": \(JSONText.quoted(r.method)), \"parameters\": {\(parameters)}, \"seed\": \(r.seed), "
+            + "\"start\": [\(number(r.start.x)), \(number(r.start.y))], \"status\": \(JSONText.quoted(r.status)), "
+            + "\"stopReason\": \(r.stopReason.map(JSONText.quoted) ?? "null"), \"wallTime\": \(number(r.wallTime)), "
+            + "\"iterates\": \(r.iterateCount), \"finalF\": \(number(r.finalF)), \"bestF\": \(number(r.bestF)), "
+            + "\"label\": \(r.label.map(JSONText.quoted) ?? "null"), \"tags\": [\(r.tags.map(JSONText.quoted).joined(separator: ", "))], "
+            + "\"optaVersion\": \(JSONText.quoted(r.optaVersion))}"
+    }
+
+    static func details(_ run: StoredRun) -> String {
+        let r = run.summary
+        let wall: String = r.wallTime.map { String(format: ", %.3f s", $0) } ?? ""
+        let parameters: String = r.parameters.isEmpty ? "defaults"
+            : r.parameters.keys.sorted().map { "\($0)=\(short(r.parameters[$0]))" }.joined(separator: " ")
+        var lines: [String] = [
+            "run \(r.id): \(r.name) (\(r.method)) on \(r.landscape)",
+            "  recorded   \(dateFormat.string(from: r.createdAt)) by `opta \(r.source)`, Opta \(r.optaVersion), scenario \(r.scenarioHash)",
+            "  start      (\(short(r.start.x)), \(short(r.start.y))), seed \(r.seed)",
+            "  parameters \(parameters)",
+            "  status     \(r.status)\(r.stopReason.map { ": " + $0 } ?? "")",
+            "  iterates   \(r.iterateCount), final f \(short(r.finalF)), best f \(short(r.bestF))\(wall)",
+        ]
+        let labels = [r.label].compactMap { $0 } + r.tags
+        if !labels.isEmpty { lines.append("  labels     " + labels.joined(separator: ", ")) }
+        let shown = run.iterates.count <= 6 ? Array(run.iterates) : Array(run.iterates.prefix(3)) + Array(run.iterates.suffix(3))
+        for (i, it) in shown.enumerated() {
+            if run.iterates.count > 6 && i == 3 { lines.append("  …") }
+            lines.append("  step \(it.step): (\(short(it.x)), \(short(it.y))) f = \(short(it.f)) ‖∇f‖ = \(short(it.gradNorm))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func csv(_ run: StoredRun) -> String {
+        var out = ""
+        out.reserveCapacity(run.iterates.count * 64)
+        for it in run.iterates {
+            out += "\(run.summary.id),\(it.step),\(csvNumber(it.x)),\(csvNumber(it.y)),\(csvNumber(it.f)),\(csvNumber(it.gradNorm))\n"
+        }
+        return out
+    }
+
+    private static func csvNumber(_ v: Double) -> String { v.isFinite ? "\(v)" : "" }
+
+    static func jsonLines(_ run: StoredRun) -> String {
+        var out = ""
+        for it in run.iterates {
+            out += "{\"run\": \(run.summary.id), \"step\": \(it.step), \"x\": \(number(it.x)), \"y\": \(number(it.y)), "
+                + "\"f\": \(number(it.f)), \"gradNorm\": \(number(it.gradNorm))}\n"
+        }
+        return out
+    }
+}

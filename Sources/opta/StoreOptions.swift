@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import OptaCore
+import OptaStore
+
+/// `--store PATH` and `--no-record`, shared by every command that records or reads runs.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("store"), help: ArgumentHelp(
+        "The run store (SQLite). Default: $OPTA_STORE, else $XDG_DATA_HOME/opta/runs.sqlite, else ~/.local/share/opta/runs.sqlite.",
+        valueName: "path"))
+    var store: String?
+
+    @Flag(name: .customLong("no-record"), help: "Do not record runs in the run store.")
+    var noRecord = false
+
+    /// The store file these options name.
+    var path: String { store ?? Self.defaultPath }
+
+    /// The store without `--store`: `$OPTA_STORE`, else the standard location.
+    static var defaultPath: String {
+        StoreLocation.path(explicit: ProcessInfo.processInfo.environment["OPTA_STORE"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The store to record into, or nil (with one warning on standard error) when it cannot be
+    /// used: the command goes on without recording.
+    func openForRecording() -> RunStore? {
+        guard !noRecord else { return nil }
+        do { return try RunStore(path: path) } catch {
+            StoreWarning.say("\(error); this run is not recorded")
+            return nil
+        }
+    }
+
+    /// The store to read, or a failure: a damaged file is bad data (65), else a failure (1).
+    func openForReading() throws -> RunStore {
+        do { return try RunStore(path: path) } catch {
+            throw CommandFailure(status: error.kind == .notAStore ? .badData : .failure, message: error.message)
+        }
+    }
+
+    /// A recorder writing to the store, warning once if writing fails later (disk full).
+    func recorder() -> RunRecorder? {
+        openForRecording().map { store in
+            RunRecorder(store: store) { error in StoreWarning.say("\(error); recording stopped, the run goes on") }
+        }
+    }
+}
+
+/// Warnings about the run store, one line each on standard error.
+enum StoreWarning {
+    static func say(_ message: String) {
+        FileHandle.standardError.write(Data("opta: warning: \(message)\n".utf8))
+    }
+}
+
+/// The identity of the scenario a command was given (its file, or the built-in R1).
+enum ScenarioSource {
+    static func identity(_ path: String?) -> ScenarioIdentity {
+        let data = path.flatMap { FileManager.default.contents(atPath: $0) } ?? Data(DefaultScenario.json.utf8)
+        return ScenarioIdentity(json: data) ?? ScenarioIdentity(json: Data(DefaultScenario.json.utf8))!
+    }
+}

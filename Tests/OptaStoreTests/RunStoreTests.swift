@@ -1,0 +1,152 @@
+import Foundation
+import OptaCore
+@testable import OptaStore
+import XCTest
+
+/// A fresh folder for one test's store files.
+func temporaryFolder() -> String {
+    let path = NSTemporaryDirectory() + "opta-store-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func sampleInfo(name: String = "Adam", method: String = "adam", landscape: String = "function:rosenbrock",
+                label: String? = nil) -> RunInfo {
+    RunInfo(source: "solve", scenarioJSON: "{\"version\":1}", scenarioHash: "abc", landscape: landscape, name: name,
+            method: method, parameters: ["learningRate": 0.1], seed: 7, start: SIMD2(-1.5, 2.5), optaVersion: "test",
+            label: label)
+}
+
+func sampleIterates(_ count: Int, runOffset: Double = 0) -> [Iterate] {
+    (0..<count).map { (i: Int) -> Iterate in
+        let x: Double = Double(i)
+        let f: Double = 100 / (x + 1) + runOffset
+        let g: Double = 1 / (x + 1)
+        return Iterate(step: i, x: x, y: -x, f: f, gradNorm: g)
+    }
+}
+
+final class RunStoreTests: XCTestCase {
+    func testRunsRoundTripWithFiltersTagsAndDeletion() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let a = try store.insert(sampleInfo(), iterates: sampleIterates(5),
+                                 end: RunEnd(status: "converged", stopReason: "met", wallTime: 0.5))
+        let b = try store.insert(sampleInfo(name: "GD", method: "gradient-descent", landscape: "formula:x^2+y^2"),
+                                 iterates: sampleIterates(3), end: RunEnd(status: "stopped", stopReason: nil, wallTime: 0.1))
+        XCTAssertEqual(try store.list().map(\.id), [b, a])
+        XCTAssertEqual(try store.list(RunFilter(method: "adam")).map(\.id), [a])
+        XCTAssertEqual(try store.list(RunFilter(landscape: "rosenbrock")).map(\.id), [a])
+        XCTAssertEqual(try store.list(RunFilter(landscape: "x^2+y^2")).map(\.id), [b])
+        let run = try XCTUnwrap(store.run(a))
+        XCTAssertEqual(run.iterates, sampleIterates(5))
+        XCTAssertEqual(run.summary.iterateCount, 5)
+        XCTAssertEqual(run.summary.finalF, 20)
+        XCTAssertEqual(run.summary.bestF, 20)
+        XCTAssertEqual(run.summary.parameters, ["learningRate": 0.1])
+        XCTAssertEqual(run.summary.seed, 7)
+        XCTAssertEqual(run.summary.status, "converged")
+        XCTAssertTrue(try store.tag(a, "sweep"))
+        XCTAssertFalse(try store.tag(999, "sweep"))
+        XCTAssertEqual(try store.list(RunFilter(label: "sweep")).map(\.id), [a])
+        XCTAssertEqual(try store.summary(a)?.tags, ["sweep"])
+        XCTAssertEqual(try store.delete([a, 999]), [999])
+        XCTAssertNil(try store.run(a))
+        XCTAssertEqual(try store.list().map(\.id), [b])
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testNaNValuesComeBackAsNaN() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let id = try store.insert(sampleInfo(), iterates: [Iterate(step: 0, x: 1, y: 2, f: .nan, gradNorm: .nan)],
+                                  end: RunEnd(status: "diverged", stopReason: nil, wallTime: 0))
+        let it = try XCTUnwrap(store.run(id)?.iterates.first)
+        XCTAssertTrue(it.f.isNaN && it.gradNorm.isNaN)
+        XCTAssertEqual(it.x, 1)
+    }
+
+    func testQueryStrings() throws {
+        XCTAssertEqual(try RunFilter.parse("method=adam  last=3 label=lr"), RunFilter(method: "adam", label: "lr", limit: 3))
+        XCTAssertThrowsError(try RunFilter.parse("colour=red"))
+        XCTAssertThrowsError(try RunFilter.parse("last=0"))
+        XCTAssertThrowsError(try RunFilter.parse("method"))
+    }
+
+    func testRecorderCommitsInBatchesAndFinishes() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let recorder = RunRecorder(store: store, interval: .milliseconds(20))
+        let handle = recorder.begin(sampleInfo())
+        let all = sampleIterates(1000)
+        for chunk in stride(from: 0, to: 1000, by: 100) { recorder.append(handle, Array(all[chunk..<chunk + 100])) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let id = try XCTUnwrap(recorder.storedID(handle))
+        XCTAssertEqual(try store.summary(id)?.status, "recording")
+        XCTAssertEqual(try store.summary(id)?.iterateCount, 1000)
+        recorder.finish(handle, RunEnd(status: "stopped", stopReason: "budget", wallTime: 1))
+        recorder.close()
+        let run = try XCTUnwrap(store.run(id))
+        XCTAssertEqual(run.summary.status, "stopped")
+        XCTAssertEqual(run.iterates, all)
+    }
+
+    func testRunsOfAProcessThatIsGoneAreMarkedInterrupted() throws {
+        let path = temporaryFolder() + "/runs.sqlite"
+        let store = try RunStore(path: path)
+        let id = try store.write { db in try RunStore.insertRun(db, sampleInfo(), now: Date()) }
+        // Our own process is alive: its run stays `recording`.
+        XCTAssertEqual(try RunStore(path: path).summary(id)?.status, "recording")
+        try store.write { db in try db.execute(sql: "UPDATE run SET pid = 2147483646 WHERE id = ?", arguments: [id]) }
+        XCTAssertEqual(try RunStore(path: path).summary(id)?.status, "interrupted")
+    }
+
+    func testMigratesTheFirstVersionsFile() throws {
+        let fixture = try XCTUnwrap(Bundle.module.path(forResource: "runs-v1", ofType: "sqlite", inDirectory: "Fixtures"))
+        let path = temporaryFolder() + "/runs.sqlite"
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        let store = try RunStore(path: path)
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3])
+        let run = try XCTUnwrap(store.run(1))
+        XCTAssertEqual(run.summary.iterateCount, 3)
+        XCTAssertEqual(run.summary.finalF, 5)
+        XCTAssertEqual(run.summary.bestF, 5)
+        XCTAssertEqual(run.summary.label, "old")
+        XCTAssertEqual(run.iterates.map(\.f), [12.5, 8, 5])
+        XCTAssertTrue(try store.tag(1, "migrated"))
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testDamagedForeignAndUnwritableFilesSayWhatIsWrong() throws {
+        let folder = temporaryFolder()
+        let garbage = folder + "/garbage.sqlite"
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertThrowsError(try RunStore(path: garbage)) { error in
+            XCTAssertEqual((error as? StoreError)?.kind, .notAStore)
+            XCTAssertTrue("\(error)".contains("is not an Opta run store"), "\(error)")
+        }
+        let foreign = folder + "/foreign.sqlite"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sqlite3; d = sqlite3.connect('\(foreign)'); d.execute('CREATE TABLE notes (t TEXT)'); d.commit()"]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertThrowsError(try RunStore(path: foreign)) { error in
+            XCTAssertTrue("\(error)".contains("another program"), "\(error)")
+        }
+        let blocker = folder + "/file"
+        FileManager.default.createFile(atPath: blocker, contents: Data())
+        XCTAssertThrowsError(try RunStore(path: blocker + "/runs.sqlite")) { error in
+            XCTAssertEqual((error as? StoreError)?.kind, .cannotWrite)
+        }
+    }
+
+    func testScenarioIdentityIgnoresKeyOrderAndSpacing() throws {
+        let a = try XCTUnwrap(ScenarioIdentity(json: Data("{\"b\": [1, 2.5], \"a\": {\"y\": true, \"x\": \"s\"}}".utf8)))
+        let b = try XCTUnwrap(ScenarioIdentity(json: Data("{\"a\":{\"x\":\"s\",\"y\":true},\"b\":[1,2.5]}".utf8)))
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a.canonicalJSON, "{\"a\":{\"x\":\"s\",\"y\":true},\"b\":[1,2.5]}")
+        XCTAssertEqual(a.hash.count, 16)
+        XCTAssertNil(ScenarioIdentity(json: Data("{".utf8)))
+        XCTAssertEqual(ScenarioIdentity.landscape(.builtin(.rosenbrock)), "function:rosenbrock")
+    }
+}
+
+import Synchronization
