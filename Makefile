@@ -8,8 +8,14 @@ PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core 
 # SIMD code in a debug build is about 300x slower: everything runs in release mode.
 RELEASE  := -c release
 TESTING  := -Xswiftc -enable-testing
+# The per-pixel code is written for 8-wide vectors: on x86-64, AVX2 and FMA (any CPU since 2013).
+# The flags live here rather than in Package.swift, so other packages can depend on Opta's libraries
+# by URL. `make OPTA_PORTABLE=1 build` leaves them out.
+ifeq ($(shell uname -m)$(OPTA_PORTABLE),x86_64)
+CPU      := -Xswiftc -target-cpu -Xswiftc haswell -Xcc -mavx2
+endif
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench clean check-dependent
 
 all: build
 
@@ -29,26 +35,32 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build $(RELEASE) --product opta
+	$(SWIFT) build $(RELEASE) $(CPU) --product opta
 
 demo: build
-	$(SWIFT) run $(RELEASE) --skip-build opta render --output opta-demo.png
+	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta render --output opta-demo.png
 	@echo "Demo picture: $(CURDIR)/opta-demo.png"
 
 test: deps
-	$(SWIFT) build $(RELEASE) $(TESTING) --build-tests
-	$(SWIFT) test $(RELEASE) $(TESTING) --skip-build
+	$(SWIFT) build $(RELEASE) $(CPU) $(TESTING) --build-tests
+	$(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --skip-build
 	# The window path once more in a real X server.
-	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(TESTING) --skip-build --filter ViewerWindowTests
+	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --skip-build --filter ViewerWindowTests
 	# Everything that shares state between threads once more under the thread sanitizer (a separate
 	# debug build): solver workers, frame loop and viewer, the font cache, tiled rendering.
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
+	# A package depending on Opta by URL builds (no unsafeFlags in what dependents see).
+	$(MAKE) check-dependent
+
+# A throwaway package that depends on OptaCore by URL (SwiftPM refuses unsafeFlags there).
+check-dependent:
+	Tests/Dependent/check.sh
 
 bench: build
-	$(SWIFT) run $(RELEASE) --skip-build opta bench --frames 300 --warmup 20 --a11y \
+	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y \
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
 	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
-	$(SWIFT) package benchmark
+	$(SWIFT) package $(CPU) benchmark
 
 clean:
 	rm -rf .build .build-tsan .golden-failures opta-demo.png

@@ -3,16 +3,11 @@ import PackageDescription
 
 /// Opta: a CPU renderer for optimization landscapes and graphs.
 
-/// The per-pixel code is written for 8-wide vectors. On x86-64, let the compiler use AVX2 and FMA
-/// (any x86-64 CPU since 2013): R1 renders about 1.5× faster than with plain SSE2.
-/// Set OPTA_PORTABLE=1 when building to leave these instructions out. (`-Xcc -mavx2` lets the
-/// inline C of CVectorOps know it too.)
-#if arch(x86_64)
-let vectorSettings: [SwiftSetting] = Context.environment["OPTA_PORTABLE"] == nil
-    ? [.unsafeFlags(["-target-cpu", "haswell", "-Xcc", "-mavx2"])] : []
-#else
-let vectorSettings: [SwiftSetting] = []
-#endif
+/// The per-pixel code is written for 8-wide vectors. On x86-64 the Makefile builds with AVX2 and FMA
+/// (`-target-cpu haswell`, `-Xcc -mavx2`; any x86-64 CPU since 2013): R1 renders about 1.5× faster
+/// than with plain SSE2. The flags come from the command line, not from this manifest, so another
+/// package can depend on OptaCore or OptaScene by URL (SwiftPM refuses `unsafeFlags` there).
+/// `make OPTA_PORTABLE=1 ...` leaves them out.
 
 let package = Package(
     name: "Opta",
@@ -41,12 +36,11 @@ let package = Package(
         .target(name: "CVectorOps"),
 
         // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
-        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")],
-                swiftSettings: vectorSettings),
+        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")]),
         // Framebuffer, tiles, coverage rasterization.
-        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"], swiftSettings: vectorSettings),
+        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"]),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
-        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders", swiftSettings: vectorSettings),
+        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders"),
         // FreeType glyphs, glyph cache, text layout.
         .target(name: "OptaText", dependencies: ["CFreeType", "OptaCore"]),
         // PNG in and out, golden-image comparison.
@@ -60,8 +54,7 @@ let package = Package(
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
         // Accessibility trees of frames: nodes, diffs, announcements.
         .target(name: "OptaA11y", dependencies: ["OptaCore"]),
-        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"],
-                swiftSettings: vectorSettings),
+        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
         // Solver threads, frame loop and frame statistics.
         .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
