@@ -15,7 +15,7 @@ ifeq ($(shell uname -m)$(OPTA_PORTABLE),x86_64)
 CPU      := -Xswiftc -target-cpu -Xswiftc haswell -Xcc -mavx2
 endif
 
-.PHONY: all deps build demo test bench clean check-dependent
+.PHONY: all deps build demo test bench clean lib test-c test-python check-dependent wheel
 
 all: build
 
@@ -49,8 +49,28 @@ test: deps
 	# Everything that shares state between threads once more under the thread sanitizer (a separate
 	# debug build): solver workers, frame loop and viewer, the font cache, tiled rendering.
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
-	# A package depending on Opta by URL builds (no unsafeFlags in what dependents see).
-	$(MAKE) check-dependent
+	# Opta as a library: the C ABI from C, the Python package, a package depending on Opta by URL.
+	$(MAKE) test-c test-python check-dependent LIB_FLAGS="$(TESTING)"
+
+# libOptaC.so, Opta's C library (header Sources/OptaC/include/opta.h); `pip install ./python` runs this.
+LIB_FLAGS ?=
+LIB      := .build/release/libOptaC.so
+lib:
+	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
+
+# The C ABI from C: NULL and garbage arguments, then the happy path.
+test-c: lib
+	cc -std=c11 -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
+	  -L .build/release -lOptaC -Wl,-rpath,$(CURDIR)/.build/release
+	.build/release/opta-abi-test
+
+# The Python package (python/), installed into its own venv with numpy and pytest from PyPI.
+VENV     := .venv-test
+test-python: lib
+	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product opta
+	test -x $(VENV)/bin/pytest || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy pytest)
+	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip install -q --force-reinstall --no-deps ./python
+	cd python/tests && OPTA_CLI=$(CURDIR)/.build/release/opta $(CURDIR)/$(VENV)/bin/pytest -q -p no:cacheprovider .
 
 # A throwaway package that depends on OptaCore by URL (SwiftPM refuses unsafeFlags there).
 check-dependent:
@@ -63,4 +83,4 @@ bench: build
 	$(SWIFT) package $(CPU) benchmark
 
 clean:
-	rm -rf .build .build-tsan .golden-failures opta-demo.png
+	rm -rf .build .build-tsan .golden-failures opta-demo.png $(VENV)

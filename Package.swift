@@ -9,6 +9,18 @@ import PackageDescription
 /// package can depend on OptaCore or OptaScene by URL (SwiftPM refuses `unsafeFlags` there).
 /// `make OPTA_PORTABLE=1 ...` leaves them out.
 
+/// How libOptaC.so carries the Swift runtime and Foundation inside: `-static-stdlib` links the
+/// standard library statically but leaves Foundation's own static libraries to autolinking, which a
+/// shared library does not check; so they are named here (as a group: they refer to each other), and
+/// `--no-undefined` makes any symbol still missing a link error rather than a failure at load time.
+let staticRuntime = [
+    "-static-stdlib", "-Xlinker", "--no-undefined", "-Xlinker", "--start-group",
+    "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+    "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+    "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lswiftCore", "-lswift_Concurrency",
+    "-lswift_StringProcessing", "-lswift_RegexParser", "-lswiftGlibc", "-Xlinker", "--end-group",
+]
+
 let package = Package(
     name: "Opta",
     platforms: [.macOS(.v15)],
@@ -18,6 +30,8 @@ let package = Package(
         .library(name: "OptaRaster", targets: ["OptaRaster"]),
         .library(name: "OptaImage", targets: ["OptaImage"]),
         .library(name: "OptaScene", targets: ["OptaScene"]),
+        // Opta as a C library (libOptaC.so, header Sources/OptaC/include/opta.h): what the Python package loads.
+        .library(name: "OptaC", type: .dynamic, targets: ["OptaC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,6 +73,12 @@ let package = Package(
         .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
+        // The C ABI over a headless session and its figures (everything but SDL). The Swift runtime
+        // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
+        // the library loads on machines without a Swift toolchain. Only the C library carries this
+        // flag: packages depending on OptaCore or OptaScene never build it.
+        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y"],
+                exclude: ["include"], linkerSettings: [.unsafeFlags(staticRuntime)]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",

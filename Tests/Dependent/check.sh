@@ -8,21 +8,23 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 commit="$(git -C "$repo" rev-parse HEAD)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Sources/Dependent"
-cat > "$work/Package.swift" <<MANIFEST
+# A plain clone: SwiftPM takes a URL dependency only from a repository folder (not a worktree).
+git clone --quiet --no-checkout "$repo" "$work/opta"
+mkdir -p "$work/app/Sources/Dependent"
+cat > "$work/app/Package.swift" <<MANIFEST
 // swift-tools-version:6.1
 import PackageDescription
 let package = Package(
     name: "Dependent",
-    dependencies: [.package(url: "file://$repo", revision: "$commit")],
-    targets: [.executableTarget(name: "Dependent", dependencies: [.product(name: "OptaCore", package: "$(basename "$repo")")])]
+    dependencies: [.package(url: "file://$work/opta", revision: "$commit")],
+    targets: [.executableTarget(name: "Dependent", dependencies: [.product(name: "OptaCore", package: "opta")])]
 )
 MANIFEST
-cat > "$work/Sources/Dependent/main.swift" <<'SWIFT'
+cat > "$work/app/Sources/Dependent/main.swift" <<'SWIFT'
 import OptaCore
 let scenario = DefaultScenario.scenario()
 print("OptaCore from a dependent package: \(scenario.landscape.objective.displayName)")
 SWIFT
-cd "$work"
-swift build -c release 2>&1 | tail -5
+cd "$work/app"
+swift build -c release
 swift run -c release --skip-build Dependent
