@@ -22,10 +22,11 @@ func threadCount(_ threads: Int32) throws(ABIFailure) -> Int {
     return threads == 0 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : Int(threads)
 }
 
-/// Draws the session's current frame.
-func renderFrame(_ target: LibrarySession, width: Int?, height: Int?, threads: Int) -> Framebuffer {
-    let (state, figure) = target.snapshot(width: width, height: height)
-    return figure.render(state, threads: threads)
+/// Draws the session's current frame into a straight-alpha image (what PNG files hold).
+func renderImage(_ target: LibrarySession, width: Int?, height: Int?, threads: Int) throws(ABIFailure) -> RGBAImage {
+    try target.withFrame(width: width, height: height, threads: threads) { (framebuffer) throws(ABIFailure) in
+        RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
+    }
 }
 
 @_cdecl("opta_render_rgba")
@@ -38,19 +39,9 @@ public func optaRenderRGBA(_ handle: OpaquePointer?, _ pixels: UnsafeMutablePoin
         let size = try frameSize(width, height)
         let w = Int(width), h = Int(height)
         guard stride >= 4 * w else { throw .argument("stride must be at least 4 × width = \(4 * w) bytes, got \(stride)") }
-        let framebuffer = renderFrame(target, width: size.width, height: size.height, threads: try threadCount(threads))
-        // Premultiplied pixels → straight RGBA, row by row into the caller's rows (the PNG layout).
-        framebuffer.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let row = pixels + y * stride
-                for x in 0..<w {
-                    let rgba = PackedColor.unpremultiplied(src[y * w + x])
-                    row[4 * x] = rgba.r
-                    row[4 * x + 1] = rgba.g
-                    row[4 * x + 2] = rgba.b
-                    row[4 * x + 3] = rgba.a
-                }
-            }
+        let count = try threadCount(threads)
+        try target.withFrame(width: size.width, height: size.height, threads: count) { framebuffer in
+            StraightRows.copy(framebuffer, into: UnsafeMutableRawPointer(pixels), stride: stride)
         }
     }
 }
@@ -64,8 +55,7 @@ public func optaRenderPNGFile(_ handle: OpaquePointer?, _ path: UnsafePointer<CC
         let size = try frameSize(width, height)
         let count = try threadCount(threads)
         do { try PNGWriter.checkDestination(file) } catch { throw .io("\(error)") }
-        let framebuffer = renderFrame(target, width: size.width, height: size.height, threads: count)
-        let image = RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
+        let image = try renderImage(target, width: size.width, height: size.height, threads: count)
         do { try PNGWriter.write(image, to: file) } catch { throw .io("cannot write \(error)") }
     }
 }
@@ -80,8 +70,7 @@ public func optaRenderPNG(_ handle: OpaquePointer?, _ width: Int32, _ height: In
         let target = try session(handle)
         guard let outBytes, let outCount else { throw .argument("out_bytes and out_count must not be NULL") }
         let size = try frameSize(width, height)
-        let framebuffer = renderFrame(target, width: size.width, height: size.height, threads: try threadCount(threads))
-        let image = RGBAImage(width: framebuffer.width, height: framebuffer.height, bytes: framebuffer.straightRGBA())
+        let image = try renderImage(target, width: size.width, height: size.height, threads: try threadCount(threads))
         let png: [UInt8]
         do { png = try PNGWriter.encode(image) } catch { throw .io("\(error)") }
         guard let copy = malloc(max(png.count, 1))?.assumingMemoryBound(to: UInt8.self) else {

@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import OptaRaster
 import OptaScene
 import OptaText
 
@@ -8,6 +9,12 @@ import OptaText
 struct SessionCore: Sendable {
     var session: HeadlessSession
     let figures: SessionFigures
+    /// The figure last drawn and what it was built for: reused while the frame and size stay the
+    /// same (a host rendering the same frame again, as benchmarks and notebooks do).
+    var lastFigure: (state: RenderState, width: Int?, height: Int?, figure: any SceneFigure)?
+    /// A framebuffer to draw into again, so repeated renders do not allocate and zero 8 MB a frame.
+    /// A render takes it out (nil meanwhile: a concurrent render allocates its own) and puts it back.
+    var spare: Framebuffer?
 }
 
 /// The object behind an `opta_session *`: a session behind a lock (`Locked`, a
@@ -33,8 +40,29 @@ final class LibrarySession: Sendable {
     func snapshot(width: Int?, height: Int?) -> (state: RenderState, figure: any SceneFigure) {
         core.withLock { core in
             let state = core.session.renderState
-            return (state, core.figures.figure(for: state, width: width, height: height))
+            if let last = core.lastFigure, last.width == width, last.height == height, last.state == state {
+                return (state, last.figure)
+            }
+            let figure = core.figures.figure(for: state, width: width, height: height)
+            core.lastFigure = (state, width, height, figure)
+            return (state, figure)
         }
+    }
+
+    /// Draws the current frame into a framebuffer (the spare one when its size fits) and hands it to
+    /// `use`; the lock is not held while drawing or in `use`.
+    func withFrame<R>(width: Int?, height: Int?, threads: Int, _ use: (Framebuffer) throws(ABIFailure) -> R) throws(ABIFailure) -> R {
+        let (state, figure) = snapshot(width: width, height: height)
+        var framebuffer = core.withLock { core -> Framebuffer in
+            if let spare = core.spare, spare.width == figure.width, spare.height == figure.height {
+                core.spare = nil
+                return spare
+            }
+            return Framebuffer(width: figure.width, height: figure.height)
+        }
+        figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads)
+        defer { core.withLock { [framebuffer] core in core.spare = framebuffer } }
+        return try use(framebuffer)
     }
 }
 
