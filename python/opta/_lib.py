@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint8, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_void_p
 
 from .errors import OptaError
 
@@ -32,7 +32,6 @@ def _load() -> ctypes.CDLL:
             f"libopta not found at {path}; install the package with `pip install ./python` from an Opta "
             "clone (it builds the library), or set OPTA_LIBRARY to a built libOptaC.so")
     lib = ctypes.CDLL(path)
-    err = POINTER(c_char_p)
     # Returned strings are declared c_void_p so we keep the pointer to free it (c_char_p would copy
     # and lose it).
     out_str = POINTER(c_void_p)
@@ -52,7 +51,6 @@ def _load() -> ctypes.CDLL:
         "opta_string_free": (None, [c_void_p]),
         "opta_bytes_free": (None, [c_void_p]),
     }
-    del err
     for name, (restype, argtypes) in sigs.items():
         fn = getattr(lib, name)
         fn.restype = restype

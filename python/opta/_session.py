@@ -13,8 +13,9 @@ from ._lib import lib
 
 
 class Session:
-    """One `opta_session`. The library locks inside, so a Session may be shared between threads;
-    the handle is freed when the Session is (or by close())."""
+    """One `opta_session`. The library locks inside, so a Session may be shared between threads.
+    The handle is freed when the Session is garbage (every call in flight holds a reference, so
+    that is never during a call), or by close(), which the caller must not race with calls."""
 
     def __init__(self, scenario_json: str, base_folder: str | None = None):
         handle = ctypes.c_void_p()

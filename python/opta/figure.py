@@ -49,9 +49,9 @@ class Figure:
         return json.dumps(self.scenario, indent=2)
 
     def _changed(self) -> None:
+        # The session is dropped, not closed: a render running on another thread holds a reference
+        # to it, and the handle is freed when the last reference goes (Session.__del__).
         with self._lock:
-            if self._session is not None:
-                self._session.close()
             self._session = None
             self._moved = False
 
@@ -95,11 +95,16 @@ class Figure:
     def add_solver(self, method: str, start, lr: float | None = None, steps: int | None = None,
                    id: str | None = None, seed: int | None = None, color=None, **params) -> "Figure":
         """Runs one of Opta's solvers (docs/scenario.md, "solvers") from `start`; `lr` is the
-        learning rate, other hyper-parameters by their scenario names (``beta1=0.8``)."""
+        learning rate, other hyper-parameters by their scenario names (``beta1=0.8``). The id (the
+        legend's name) defaults to the method, "adam 2" for a second one."""
         start = arrays.points(np.asarray(start, dtype=float).reshape(1, -1) if np.ndim(start) == 1 else start, "start")
         if start.shape[0] != 1:
             raise OptaError(f"start must be one point [x, y], got {start.shape[0]} points", code=1)
         spec: dict = {"method": method, "start": start[0].tolist()}
+        used = {str(other.get("id", other.get("method"))) for other in self._scenario.get("solvers", [])}
+        if id is None and method in used:
+            # Ids must be unique: a second Adam is "adam 2" (a given id is the user's to choose).
+            id = next(f"{method} {k}" for k in range(2, len(used) + 3) if f"{method} {k}" not in used)
         if id is not None:
             spec["id"] = id
         if steps is not None:
@@ -234,7 +239,7 @@ class Figure:
             self.display_size = state["display_size"]
 
     def close(self) -> None:
-        """Frees the library session now (it is also freed with the figure)."""
+        """Lets go of the library session (freed at once unless another thread is still using it)."""
         self._changed()
 
     def __repr__(self) -> str:

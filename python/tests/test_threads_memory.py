@@ -90,3 +90,31 @@ def test_a_thousand_sessions_are_freed():
         fig.close()
     grown = rss_bytes() - before
     assert grown < 10 * 1024 * 1024, f"RSS grew {grown / 1e6:.1f} MB"
+
+
+def test_changing_a_figure_while_another_thread_renders():
+    fig = opta.Landscape("rosenbrock", size=(200, 150))
+    shapes, errors = [], []
+
+    def render():
+        try:
+            for _ in range(30):
+                shapes.append(fig.render().shape)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    def change():
+        try:
+            for k in range(10):
+                fig.add_solver("adam", start=(-1.5 + 0.1 * k, 2.5), lr=0.1, steps=20)  # a new session each time
+                fig.add_path([[0.1 * k, 0.2]], name="log")
+        except Exception as e:  # pragma: no cover
+            errors.append(e)
+
+    threads = [threading.Thread(target=render), threading.Thread(target=change)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and shapes == [(150, 200, 4)] * 30
+    assert len(fig.solve()) == 10
