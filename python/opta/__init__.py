@@ -10,10 +10,10 @@ See python/README.md.
 """
 from ._lib import version as library_version
 from .errors import OptaError
-from .figure import Figure, Landscape
+from .figure import Figure, Graph, Landscape
 from .live import live
 from .projection import Plane, Projection, filter_normalize, plane, project
 
 __version__ = "0.1.0"
-__all__ = ["Figure", "Landscape", "OptaError", "Plane", "Projection", "filter_normalize", "library_version", "live",
+__all__ = ["Figure", "Graph", "Landscape", "OptaError", "Plane", "Projection", "filter_normalize", "library_version", "live",
            "plane", "project"]

@@ -220,6 +220,15 @@ class Figure:
         self._finished().render_png_file(path, w, h)
         return path
 
+    def animate(self, frames=(0, 199), path=None, **video):
+        """The run as a video (an .mp4 in a temporary folder unless `path` is given), shown inline
+        in Jupyter: frame k is what ``step`` shows after k + 1 frames."""
+        import tempfile
+        from . import video as _video
+        if path is None:
+            path = os.path.join(tempfile.mkdtemp(prefix="opta-animation-"), "run.mp4")
+        return _video.Video(self.save(path, frames=frames, **video))
+
     def _repr_png_(self) -> bytes:
         """Jupyter shows figures as PNG, at the scenario's size (or ``display_size``)."""
         w, h = getattr(self, "display_size", None) or (None, None)
@@ -336,3 +345,61 @@ def _grid(grid, x, y) -> dict:
             raise OptaError(f"{name} must be finite and strictly increasing", code=1)
         field[name] = c.tolist()
     return field
+
+
+class Graph(Figure):
+    """A node-link graph (docs/graph.md): nodes and edges, laid out by force (the default) or fixed.
+
+    >>> g = opta.Graph(["a", "b", "c"], edges=[("a", "b"), ("b", "c")])
+    >>> g = opta.Graph(5, edges=np.array([[0, 1], [1, 2], [3, 4]]))   # nodes 0…4, edges by index
+    """
+
+    def __init__(self, nodes, edges=None, *, layout: dict | None = None, style: dict | None = None,
+                 title: str | None = None, size: tuple[int, int] | None = None, base_folder: str | None = None,
+                 **graph):
+        if isinstance(nodes, (int, np.integer)) and not isinstance(nodes, bool):
+            nodes = [str(k) for k in range(int(nodes))]
+        node_list = [n if isinstance(n, dict) else {"id": str(n)} for n in nodes]
+        ids = [n.get("id") for n in node_list]
+        spec: dict = {"nodes": node_list}
+        if edges is not None:
+            spec["edges"] = _edges(edges, ids)
+        if layout is not None:
+            spec["layout"] = layout
+        if style is not None:
+            spec["style"] = style
+        spec.update(graph)
+        scenario: dict = {"version": 1, "graph": spec}
+        if title is not None:
+            scenario["title"] = title
+        if size is not None:
+            w, h = arrays.size(*size)
+            scenario["size"] = {"width": w, "height": h}
+        super().__init__(scenario, base_folder)
+
+    def _describe(self) -> str:
+        return f"graph of {len(self._scenario['graph']['nodes'])} nodes"
+
+
+def _edges(edges, ids) -> list:
+    """Edges as scenario objects from dicts, (from, to) pairs of ids, or an (E, 2) integer array of
+    node indices."""
+    if isinstance(edges, np.ndarray):
+        if edges.dtype.kind not in "iu" or edges.ndim != 2 or edges.shape[1] != 2:
+            raise OptaError(f"edges must be an (E, 2) integer array of node indices, got {edges.dtype} {edges.shape}", code=1)
+        if edges.size and (edges.min() < 0 or edges.max() >= len(ids)):
+            raise OptaError(f"edges holds node index {int(edges.max() if edges.max() >= len(ids) else edges.min())}; "
+                            f"nodes are 0…{len(ids) - 1}", code=1)
+        return [{"from": ids[a], "to": ids[b]} for a, b in edges.tolist()]
+    out = []
+    for k, e in enumerate(edges):
+        if isinstance(e, dict):
+            out.append(e)
+        elif isinstance(e, (tuple, list)) and len(e) in (2, 3):
+            item = {"from": str(e[0]), "to": str(e[1])}
+            if len(e) == 3:
+                item["weight"] = float(e[2])
+            out.append(item)
+        else:
+            raise OptaError(f"edges[{k}] must be (from, to), (from, to, weight) or an object, got {e!r}", code=1)
+    return out

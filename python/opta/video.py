@@ -38,6 +38,19 @@ def export(fig, path: str, frames=(0, 199), fps: int | None = None, width: int |
     return os.fspath(path)
 
 
+class Video:
+    """A video file that Jupyter shows inline as a <video> element (``fig.animate(...)``)."""
+
+    def __init__(self, path: str):
+        self.path = os.fspath(path)
+
+    def _repr_html_(self) -> str:
+        return html(self.path)
+
+    def __repr__(self) -> str:
+        return f"<opta.video.Video {self.path}>"
+
+
 def html(path: str) -> str:
     """An inline <video> element for Jupyter (``IPython.display.HTML(opta.video.html("run.mp4"))``)."""
     import base64

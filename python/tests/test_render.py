@@ -117,3 +117,24 @@ def test_video_through_the_cli(tmp_path):
     fig = opta.Landscape("rosenbrock", size=(96, 64)).add_solver("adam", start=(-1.5, 2.5), lr=0.1, steps=10)
     path = fig.save(tmp_path / "run.mp4", frames=(0, 9))
     assert os.path.getsize(path) > 0
+
+
+def test_animation_shows_inline(tmp_path):
+    if not os.path.exists("/usr/bin/ffmpeg"):
+        pytest.skip("no ffmpeg")
+    fig = opta.Landscape("booth", size=(64, 48)).add_solver("adam", start=(0, 0), lr=0.1, steps=5)
+    video = fig.animate(frames=(0, 4), path=tmp_path / "a.mp4")
+    assert video._repr_html_().startswith("<video") and "base64," in video._repr_html_()
+
+
+def test_graph_matches_the_cli(tmp_path):
+    g = opta.Graph(["a", "b", "c", "d"], edges=[("a", "b"), ("b", "c", 2.0), ("c", "a")], size=(160, 120),
+                   title="Small graph")
+    scenario = tmp_path / "g.json"
+    scenario.write_text(g.scenario_json)
+    run_cli("render", str(scenario), "--output", str(tmp_path / "g.png"))
+    assert np.array_equal(g.render(), decode_png((tmp_path / "g.png").read_bytes()))
+    by_index = opta.Graph(4, edges=np.array([[0, 1], [1, 2]]))
+    assert by_index.scenario["graph"]["edges"][1] == {"from": "1", "to": "2"}
+    with pytest.raises(opta.OptaError, match=r"edges holds node index 7; nodes are 0…3"):
+        opta.Graph(4, edges=np.array([[0, 7]]))
