@@ -316,6 +316,21 @@ class Landscape(Figure):
             scenario = json.load(f)
         return Figure(scenario, base_folder=os.path.dirname(os.path.abspath(path)))
 
+    @classmethod
+    def from_file(cls, path, **options) -> "Landscape":
+        """A sampled landscape from a file: ``loss.npy``, Li et al.'s ``surface.h5``, a CSV matrix.
+
+        PENDING grid landscapes (issue 21): builds ``"landscape": {"grid": {"file": PATH}}``; until
+        that field is on this branch the library rejects it with the CLI's message.
+        """
+        path = os.path.abspath(os.fspath(path))
+        fig = cls(**options)
+        land = fig._scenario["landscape"]
+        land.pop("function", None)
+        land["grid"] = {"file": path}
+        fig.base_folder = os.path.dirname(path)
+        return fig
+
     def _describe(self) -> str:
         land = self._scenario["landscape"]
         return land.get("function") or land.get("expression") or "grid"

@@ -128,3 +128,24 @@ def test_projection_errors():
         opta.project(np.random.rand(5, 3), method="tsne")
     with pytest.raises(opta.OptaError, match="d1 has 2 values, center has 3"):
         opta.plane(lambda p: 0.0, np.zeros(3), d1=np.ones(2))
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(grid=np.zeros(5)), r"grid must be 2-D with at least 2×2 samples \(rows are y, columns x\), got shape \(5,\)"),
+    (dict(grid=np.zeros((3, 4)), x=np.arange(3.0)), r"x must have one coordinate per grid columns: shape \(4,\), got \(3,\)"),
+    (dict(grid=np.zeros((3, 4)), y=[0, 2, 1]), r"y must be finite and strictly increasing"),
+    (dict(grid=np.array([["a", "b"], ["c", "d"]])), r"grid must hold real numbers"),
+    (dict(x=[1, 2]), r"x and y give a grid's coordinates: pass them with grid=Z"),
+])
+def test_grid_arrays_are_named(kwargs, message):
+    with pytest.raises(opta.OptaError, match=message):
+        opta.Landscape(**kwargs)
+
+
+def test_grids_wait_for_the_grid_field():
+    # PENDING issue 21: until "landscape.grid" lands, the library's own validation answers.
+    z = np.add.outer(np.linspace(0, 1, 3), np.linspace(0, 2, 4))
+    fig = opta.Landscape(grid=z, x=np.linspace(-1, 1, 4), y=np.linspace(0, 1, 3))
+    assert fig.scenario["landscape"]["grid"]["values"][2][3] == 3.0
+    with pytest.raises(opta.OptaError, match="grid"):
+        fig.render(32, 32)
