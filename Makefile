@@ -57,6 +57,7 @@ LIB_FLAGS ?=
 LIB      := .build/release/libOptaC.so
 lib:
 	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
+	ln -sf libOptaC.so .build/release/libopta.so
 
 # The C ABI from C: NULL and garbage arguments, then the happy path.
 test-c: lib
