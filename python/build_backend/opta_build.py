@@ -52,7 +52,8 @@ def _files(library: str):
             with open(os.path.join(package, name), "rb") as f:
                 yield f"opta/{name}", f.read()
     cli = os.path.join(REPO, ".build", "release", "opta")
-    yield "opta/_build_info.py", (f'"""Written by the build backend."""\nCLI = {cli!r} if {os.path.exists(cli)!r} else None\n').encode()
+    found = cli if os.path.exists(cli) else None
+    yield "opta/_build_info.py", f'"""Written by the build backend: the opta CLI of the clone it was built from."""\nCLI = {found!r}\n'.encode()
     with open(library, "rb") as f:
         yield "opta/libopta.so", f.read()
     info = f"{NAME}-{VERSION}.dist-info"
