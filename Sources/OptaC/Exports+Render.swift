@@ -39,8 +39,16 @@ public func optaRenderRGBA(_ handle: OpaquePointer?, _ pixels: UnsafeMutablePoin
         let size = try frameSize(width, height)
         let w = Int(width), h = Int(height)
         guard stride >= 4 * w else { throw .argument("stride must be at least 4 × width = \(4 * w) bytes, got \(stride)") }
+        // The last row starts at (h − 1) × stride: that offset must be a valid pointer offset.
+        guard !stride.multipliedReportingOverflow(by: h).overflow else {
+            throw .argument("stride × height overflows: stride \(stride), height \(h)")
+        }
         let count = try threadCount(threads)
-        try target.withFrame(width: size.width, height: size.height, threads: count) { framebuffer in
+        try target.withFrame(width: size.width, height: size.height, threads: count) { (framebuffer) throws(ABIFailure) in
+            // Figures draw at the size asked for; checked, so the copy never writes past the caller's rows.
+            guard framebuffer.width == w, framebuffer.height == h else {
+                throw .argument("the frame came out \(framebuffer.width)×\(framebuffer.height), not \(w)×\(h)")
+            }
             StraightRows.copy(framebuffer, into: UnsafeMutableRawPointer(pixels), stride: stride)
         }
     }

@@ -79,7 +79,7 @@ public func optaSolve(_ handle: OpaquePointer?, _ error: ErrorOut) -> Int32 {
 }
 
 /// The most points one `opta_append_path` call takes (a bound on the memory one call may claim).
-let maximumAppendCount = 100_000_000
+let maximumAppendCount = 10_000_000
 
 @_cdecl("opta_append_path")
 public func optaAppendPath(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ xy: UnsafePointer<Double>?,

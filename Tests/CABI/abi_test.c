@@ -71,6 +71,8 @@ int main(void) {
     EXPECT(opta_render_rgba(session, pixels, -5, 120, 640, 1, &error), OPTA_ERROR_ARGUMENT, "width", "render negative width");
     EXPECT(opta_render_rgba(session, pixels, 100000, 1, 400000, 1, &error), OPTA_ERROR_ARGUMENT, "width", "render huge width");
     EXPECT(opta_render_rgba(session, pixels, 160, 120, 640, -1, &error), OPTA_ERROR_ARGUMENT, "threads", "render bad threads");
+    EXPECT(opta_render_rgba(session, pixels, 160, 120, (size_t)1 << 62, 1, &error), OPTA_ERROR_ARGUMENT, "overflows", "render huge stride");
+    EXPECT(opta_render_rgba(session, pixels, 160, 120, (size_t)-8, 1, &error), OPTA_ERROR_ARGUMENT, "stride", "render negative stride");
     EXPECT(opta_render_png_file(session, NULL, 0, 0, 1, &error), OPTA_ERROR_ARGUMENT, "path is NULL", "png NULL path");
     EXPECT(opta_render_png_file(session, "/nonexistent/x.png", 0, 0, 1, &error), OPTA_ERROR_IO, "does not exist", "png bad folder");
     EXPECT(opta_render_png(session, 0, 0, 1, NULL, NULL, &error), OPTA_ERROR_ARGUMENT, "out_bytes", "png NULL out");

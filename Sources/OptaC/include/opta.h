@@ -70,7 +70,8 @@ opta_status opta_solve(opta_session *session, char **error);
 
 /**
  * Appends `count` points to the logged path called `name` (a new path when there is none):
- * `xy` holds x0, y0, x1, y1, ... (2 × count doubles). Non-finite values are refused.
+ * `xy` holds x0, y0, x1, y1, ... (2 × count doubles), count at most 10,000,000 per call. Non-finite
+ * values are refused.
  */
 opta_status opta_append_path(opta_session *session, const char *name, const double *xy, size_t count,
                              char **error);
