@@ -30,7 +30,16 @@ public struct Camera2D: Sendable, Equatable, Codable {
         let visible = visibleDomain(home: home)
         var moved = self
         moved.center += fraction * SIMD2(visible.x.upperBound - visible.x.lowerBound, visible.y.upperBound - visible.y.lowerBound)
-        return moved
+        return moved.hasFiniteView(home: home) ? moved : self
+    }
+
+    /// Whether the view's edges are finite and ordered. A pan or zoom that would overflow them
+    /// (a replayed or scripted action with a huge amount) leaves the camera where it was, so
+    /// `visibleDomain` always builds valid ranges.
+    func hasFiniteView(home: Domain) -> Bool {
+        let half = SIMD2(home.x.upperBound - home.x.lowerBound, home.y.upperBound - home.y.lowerBound) / (2 * zoom)
+        let low = center - half, high = center + half
+        return low.x.isFinite && low.y.isFinite && high.x.isFinite && high.y.isFinite && low.x <= high.x && low.y <= high.y
     }
 
     /// Zooms by `factor` keeping the point at `anchor` (fractions of the view: (0, 0) bottom-left,
@@ -46,6 +55,6 @@ public struct Camera2D: Sendable, Equatable, Codable {
         result.zoom = newZoom
         // The fixed point keeps its fraction of the view: centre moves toward it by 1 − 1/factor.
         result.center = fixed + (center - fixed) / applied
-        return result
+        return result.hasFiniteView(home: home) ? result : self
     }
 }
