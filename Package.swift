@@ -3,16 +3,23 @@ import PackageDescription
 
 /// Opta: a CPU renderer for optimization landscapes and graphs.
 
-/// The per-pixel code is written for 8-wide vectors. On x86-64, let the compiler use AVX2 and FMA
-/// (any x86-64 CPU since 2013): R1 renders about 1.5× faster than with plain SSE2.
-/// Set OPTA_PORTABLE=1 when building to leave these instructions out. (`-Xcc -mavx2` lets the
-/// inline C of CVectorOps know it too.)
-#if arch(x86_64)
-let vectorSettings: [SwiftSetting] = Context.environment["OPTA_PORTABLE"] == nil
-    ? [.unsafeFlags(["-target-cpu", "haswell", "-Xcc", "-mavx2"])] : []
-#else
-let vectorSettings: [SwiftSetting] = []
-#endif
+/// The per-pixel code is written for 8-wide vectors. On x86-64 the Makefile builds with AVX2 and FMA
+/// (`-target-cpu haswell`, `-Xcc -mavx2`; any x86-64 CPU since 2013): R1 renders about 1.5× faster
+/// than with plain SSE2. The flags come from the command line, not from this manifest, so another
+/// package can depend on OptaCore or OptaScene by URL (SwiftPM refuses `unsafeFlags` there).
+/// `make OPTA_PORTABLE=1 ...` leaves them out.
+
+/// How libOptaC.so carries the Swift runtime and Foundation inside: `-static-stdlib` links the
+/// standard library statically but leaves Foundation's own static libraries to autolinking, which a
+/// shared library does not check; so they are named here (as a group: they refer to each other), and
+/// `--no-undefined` makes any symbol still missing a link error rather than a failure at load time.
+let staticRuntime = [
+    "-static-stdlib", "-Xlinker", "--no-undefined", "-Xlinker", "--start-group",
+    "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+    "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+    "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lswiftCore", "-lswift_Concurrency",
+    "-lswift_StringProcessing", "-lswift_RegexParser", "-lswiftGlibc", "-Xlinker", "--end-group",
+]
 
 let package = Package(
     name: "Opta",
@@ -23,6 +30,8 @@ let package = Package(
         .library(name: "OptaRaster", targets: ["OptaRaster"]),
         .library(name: "OptaImage", targets: ["OptaImage"]),
         .library(name: "OptaScene", targets: ["OptaScene"]),
+        // Opta as a C library (libOptaC.so, header Sources/OptaC/include/opta.h): what the Python package loads.
+        .library(name: "OptaC", type: .dynamic, targets: ["OptaC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,12 +52,11 @@ let package = Package(
         .target(name: "CVectorOps"),
 
         // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
-        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")],
-                swiftSettings: vectorSettings),
+        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")]),
         // Framebuffer, tiles, coverage rasterization.
-        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"], swiftSettings: vectorSettings),
+        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"]),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
-        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders", swiftSettings: vectorSettings),
+        .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders"),
         // FreeType glyphs, glyph cache, text layout.
         .target(name: "OptaText", dependencies: ["CFreeType", "OptaCore"]),
         // PNG in and out, golden-image comparison.
@@ -62,8 +70,7 @@ let package = Package(
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
         // Accessibility trees of frames: nodes, diffs, announcements.
         .target(name: "OptaA11y", dependencies: ["OptaCore"]),
-        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"],
-                swiftSettings: vectorSettings),
+        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
         // Audio graphs as sound: synthesis and WAV files through libsndfile (its only importer).
         .target(name: "OptaAudio", dependencies: ["CSndFile", "OptaA11y"]),
         // Solver threads, frame loop and frame statistics.
@@ -72,6 +79,12 @@ let package = Package(
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
         // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
         .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The C ABI over a headless session and its figures (everything but SDL). The Swift runtime
+        // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
+        // the library loads on machines without a Swift toolchain. Only the C library carries this
+        // flag: packages depending on OptaCore or OptaScene never build it.
+        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y"],
+                exclude: ["include"], linkerSettings: [.unsafeFlags(staticRuntime)]),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",

@@ -45,6 +45,17 @@ public struct HeadlessSession: Sendable {
         }
     }
 
+    /// Adds points to the logged path `name` (a new path after the others when there is none yet), as
+    /// a host logging its own optimizer does step by step. Only paths change, so figures built for the
+    /// session stay valid.
+    public mutating func appendPathPoints(_ points: [SIMD2<Double>], toPath name: String) {
+        if let i = state.scenario.paths.firstIndex(where: { $0.name == name }) {
+            state.scenario.paths[i].points += points
+        } else {
+            state.scenario.paths.append(PathSpec(name: name, points: points))
+        }
+    }
+
     /// Ends the current frame: solvers step, the frame count goes up.
     public mutating func advanceFrame() {
         let objective = state.scenario.landscape.objective

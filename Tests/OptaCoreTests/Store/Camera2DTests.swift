@@ -13,6 +13,19 @@ struct Camera2DTests {
         #expect(camera.visibleDomain(home: Domain(x: -2...6, y: 10...11)) == Domain(x: -2...6, y: 10...11))
     }
 
+    @Test func panningPastTheLargestNumberKeepsTheViewFinite() {
+        // A replayed trace or a library host can ask for any amount; the view must stay finite.
+        let camera = Camera2D(center: SIMD2(1, 0.5), zoom: 2)
+        let far = camera.panned(by: SIMD2(1e308, -1e308), home: home)
+        #expect(far.center.x.isFinite && far.center.y.isFinite)
+        let farther = far.panned(by: SIMD2(-1e308 / 360, 1e308 / 360), home: home)
+        let visible = farther.visibleDomain(home: home)  // traps if an edge is NaN
+        #expect(visible.x.lowerBound.isFinite && visible.y.upperBound.isFinite)
+        // An infinite pan stops at the pan limit, a finite distance from home.
+        let endless = camera.panned(by: SIMD2(.infinity, 0), home: home)
+        #expect(endless.center.x.isFinite && endless.center.x > camera.center.x && endless.center.y == camera.center.y)
+    }
+
     @Test func zoomShrinksTheVisibleSizeByTheFactor() {
         let camera = Camera2D(center: SIMD2(1, 0.5), zoom: 2)
         let visible = camera.visibleDomain(home: home)
