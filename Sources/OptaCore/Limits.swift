@@ -15,6 +15,8 @@ public enum Limits {
     public static let solvers = 64
     /// Nodes of a graph (the force layout costs O(n log n) per iteration).
     public static let graphNodes = 200_000
+    /// Nodes × iterations of a force layout (about 2 minutes on one core at 10⁸).
+    public static let layoutWork = 1e8
     /// Edges of a graph.
     public static let graphEdges = 1_000_000
     /// Points of all logged paths together (inline and CSV), 16 bytes each.
