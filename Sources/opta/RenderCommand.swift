@@ -57,6 +57,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("a11y"), help: "Also write the frame's accessibility tree as JSON to PATH (see `opta a11y`).")
     var a11y: String?
 
+    /// Nodes × iterations from which a force layout shows progress (about a second of work).
+    static let layoutProgressWork = 1_000_000
+
     func validate() throws {
         if frames != nil {
             guard outputDirectory != nil else { throw ValidationError("--frames needs --output-dir FOLDER") }
@@ -109,6 +112,12 @@ struct RenderCommand: ParsableCommand {
                     throw CommandFailure.usage("--replay \(replay) ends at frame \(last), beyond the \(Limits.maxFrameNumber) frames Opta replays (docs/limits.md); give --frame N to draw an earlier frame")
                 }
                 session.replay(trace, through: last)
+            } else if let graph = scenario.graph, graph.layout.method == .force,
+                      graph.nodes.count * graph.layout.iterations >= Self.layoutProgressWork {
+                // A layout of this size takes seconds to minutes: show how far it is.
+                let progress = ProgressReporter(total: graph.layout.iterations, label: "layout iterations (\(graph.nodes.count) nodes)")
+                session.runToCompletion { done, _ in progress.set(done: done, detail: "layout") }
+                progress.end()
             } else {
                 session.runToCompletion()
             }

@@ -58,3 +58,19 @@ import Testing
         #expect(pixel(12, 8) == [255, 255, 255])
     }
 }
+
+/// Issue 20, item 4: a long force layout shows its progress instead of running silently.
+@Suite(.serialized) struct LongWorkProgressTests {
+    @Test func aLargeForceLayoutReportsProgressOnStandardError() throws {
+        let folder = temporaryFolder()
+        let n = 4000
+        let nodes = (0..<n).map { "{\"id\": \"n\($0)\"}" }.joined(separator: ",")
+        let edges = (0..<n).map { "{\"from\": \"n\($0)\", \"to\": \"n\(($0 * 7 + 1) % n)\"}" }.joined(separator: ",")
+        try writeFile("{\"version\": 1, \"graph\": {\"nodes\": [\(nodes)], \"edges\": [\(edges)], \"layout\": {\"method\": \"force\", \"iterations\": 250}}}",
+                      "\(folder)/g.json")
+        let result = try OptaProcess.run(["render", "\(folder)/g.json", "-o", "\(folder)/g.png", "--width", "160", "--height", "120"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("layout iterations (4000 nodes)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 12, "\(result.stderr)")
+    }
+}
