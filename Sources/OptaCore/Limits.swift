@@ -21,6 +21,4 @@ public enum Limits {
     public static let graphEdges = 1_000_000
     /// Points of all logged paths together (inline and CSV), 16 bytes each.
     public static let pathPoints = 10_000_000
-    /// Bytes of a scenario, trace, checkpoint or CSV file read whole.
-    public static let fileBytes = 512 << 20
 }
