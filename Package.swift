@@ -119,3 +119,17 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (`make fuzz`): built only with OPTA_FUZZ=1, with -sanitize=fuzzer,address, in
+// their own scratch path (.build-fuzz). One per parser; seeds and dictionaries are in Fuzz/.
+if Context.environment["OPTA_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzExpression", ["OptaCore"]), ("FuzzScenario", ["OptaCore"]), ("FuzzPathCSV", ["OptaCore"]),
+        ("FuzzEdgeCSV", ["OptaCore"]), ("FuzzTrace", ["OptaCore"]), ("FuzzCheckpoint", ["OptaCore"]),
+        ("FuzzPNG", ["OptaImage"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies,
+                                                 path: "Fuzz/Targets/\(target.name)"))
+    }
+}

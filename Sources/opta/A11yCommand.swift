@@ -37,10 +37,10 @@ struct A11yCommand: ParsableCommand {
     @Argument(help: "A scenario JSON file (see docs/scenario.md). Default: the built-in R1 scene.")
     var scenario: String?
 
-    @Option(help: "Describe frame N of the run (0 is the first) instead of the finished run.")
+    @Option(parsing: .unconditional, help: "Describe frame N of the run (0 is the first) instead of the finished run.")
     var frame: Int?
 
-    @Option(help: "A pixel X,Y (column, row from the top left): print what is there and f at that point.")
+    @Option(parsing: .unconditional, help: "A pixel X,Y (column, row from the top left): print what is there and f at that point.")
     var at: PixelPosition?
 
     @Flag(help: "Print JSON instead of the outline.")
@@ -67,14 +67,16 @@ struct A11yCommand: ParsableCommand {
     @Flag(help: "With --table: comma-separated values with a header row.")
     var csv = false
 
-    @Option(help: "Frame width in pixels, 1 to 16384 (default: the scenario's).")
+    @Option(parsing: .unconditional, help: "Frame width in pixels, 1 to 16384 (default: the scenario's).")
     var width: Int?
 
-    @Option(help: "Frame height in pixels, 1 to 16384 (default: the scenario's).")
+    @Option(parsing: .unconditional, help: "Frame height in pixels, 1 to 16384 (default: the scenario's).")
     var height: Int?
 
     func validate() throws {
-        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame)") }
+        if let frame, !(0...Limits.maxFrameNumber).contains(frame) {
+            throw ValidationError("--frame must be from 0 to \(Limits.maxFrameNumber) (docs/limits.md), got \(frame)")
+        }
         try validateAudioAndTable()
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(1...16384).contains(value) { throw ValidationError("\(name) must be from 1 to 16384, got \(value)") }

@@ -24,10 +24,10 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "Scenario JSON files. Default: the built-in R1 scene.")
     var scenarios: [String] = []
 
-    @Option(help: "Frames to measure.")
+    @Option(parsing: .unconditional, help: "Frames to measure.")
     var frames: Int = 120
 
-    @Option(help: "Frames rendered first and not measured.")
+    @Option(parsing: .unconditional, help: "Frames rendered first and not measured.")
     var warmup: Int = 10
 
     @OptionGroup var frame: FrameOptions
@@ -39,8 +39,12 @@ struct BenchCommand: ParsableCommand {
     var a11y = false
 
     func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, got \(frames)") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, got \(warmup)") }
+        guard (1...Limits.maxFrameNumber).contains(frames) else {
+            throw ValidationError("--frames must be from 1 to \(Limits.maxFrameNumber) (docs/limits.md), got \(frames)")
+        }
+        guard (0...Limits.maxFrameNumber).contains(warmup) else {
+            throw ValidationError("--warmup must be from 0 to \(Limits.maxFrameNumber) (docs/limits.md), got \(warmup)")
+        }
     }
 
     func run() throws {

@@ -3,13 +3,13 @@ import Foundation
 
 /// Frame size and thread options shared by `render` and `bench`.
 struct FrameOptions: ParsableArguments {
-    @Option(help: "Frame width in pixels, 1 to 16384 (default: the scenario's, else 1920).")
+    @Option(parsing: .unconditional, help: "Frame width in pixels, 1 to 16384 (default: the scenario's, else 1920).")
     var width: Int?
 
-    @Option(help: "Frame height in pixels, 1 to 16384 (default: the scenario's, else 1080).")
+    @Option(parsing: .unconditional, help: "Frame height in pixels, 1 to 16384 (default: the scenario's, else 1080).")
     var height: Int?
 
-    @Option(help: "Render threads, 1 or more (default: all \(Self.availableCores) cores).")
+    @Option(parsing: .unconditional, help: "Render threads, 1 or more (default: all \(Self.availableCores) cores).")
     var threads: Int?
 
     func validate() throws {

@@ -35,10 +35,10 @@ struct GoldenDiffCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write a diff image here (red: counted differences, yellow: excused anti-aliasing).")
     var output: String?
 
-    @Option(help: "Per-pixel colour threshold from 0 (any change counts) to 1.")
+    @Option(parsing: .unconditional, help: "Per-pixel colour threshold from 0 (any change counts) to 1.")
     var threshold: Double = 0.1
 
-    @Option(name: .customLong("max-pixels"), help: "How many differing pixels are still a match.")
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: "How many differing pixels are still a match.")
     var maxPixels: Int = 0
 
     func validate() throws {
@@ -53,6 +53,17 @@ struct GoldenDiffCommand: ParsableCommand {
             let status = try StatusOutput(outputs: [("--output", output)])
             if let output {
                 do { try PNGWriter.checkDestination(output, example: "diff.png") } catch { throw CommandFailure.usage("--output \(error)") }
+            }
+            if expectedImage.width != actualImage.width || expectedImage.height != actualImage.height {
+                // Images of different sizes differ: exit 1 like any other difference, with a diff image of both extents.
+                if let output {
+                    do { try PNGWriter.write(SizeMismatchImage.make(expected: expectedImage, actual: actualImage), to: output) } catch {
+                        throw CommandFailure.failure("cannot write \(error)")
+                    }
+                }
+                status.say("differ: size mismatch: expected \(expectedImage.width)×\(expectedImage.height), actual \(actualImage.width)×\(actualImage.height)")
+                if let output { status.say("diff image: \(output) (blue: only in expected, red: only in actual)") }
+                throw ExitCode(1)
             }
             let tolerance = GoldenTolerance(threshold: threshold, maxDifferentPixels: maxPixels)
             let difference: ImageDifference

@@ -67,11 +67,24 @@ struct LandscapeOptions: ParsableArguments {
         return scenario
     }
 
-    /// A scenario error about an option, named as the option.
+    /// A scenario error about an option, named as the option the user typed: `landscape.domain.x`
+    /// is `--domain` (its x range), `landscape` is `--function`/`--expression`.
     private func optionMessage(_ error: Error) -> String {
         guard let error = error as? ScenarioError else { return "\(error)" }
-        let option = error.path.split(separator: ".").last.map { "--\($0)" } ?? "option"
-        return "\(option) \(error.message)"
+        return Self.optionMessage(path: error.path, message: error.message)
+    }
+
+    static func optionMessage(path: String, message: String) -> String {
+        let parts = path.split(separator: ".").map(String.init)
+        guard parts.first == "landscape", parts.count >= 2 else { return "--function or --expression: \(message)" }
+        switch parts[1] {
+        case "domain":
+            let axis = parts.count >= 3 ? " (its \(parts[2]) range, \(parts[2] == "x" ? "xmin,xmax" : "ymin,ymax"))" : ""
+            return "--domain\(axis) \(message)"
+        case "function", "expression", "scale", "colormap":
+            return "--\(parts[1]) \(message)"
+        default:
+            return "--function or --expression: \(path) \(message)"
+        }
     }
 }
-

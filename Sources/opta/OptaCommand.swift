@@ -16,6 +16,7 @@ struct OptaCommand: ParsableCommand {
             Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data, \
             69 no display for `opta view`.
             """,
+        version: "opta \(OptaVersion.current)",
         subcommands: [RenderCommand.self, ViewCommand.self, SolveCommand.self, BenchCommand.self, GoldenCommand.self, A11yCommand.self,
                       ExportCommand.self, RunsCommand.self]
     )

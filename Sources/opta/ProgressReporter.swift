@@ -29,6 +29,16 @@ final class ProgressReporter {
         }
     }
 
+    /// Ends the bar's line without a summary (the caller reports the result itself).
+    func end() {
+        if isTerminal { emit("\n") }
+    }
+
+    /// Moves to `done` of `total` (for work counted by its own counter).
+    func set(done: Int, detail: String) {
+        while self.done < min(done, total) { advance(detail: detail) }
+    }
+
     func finish(summary: String) {
         if isTerminal { emit("\n") }
         print(summary)

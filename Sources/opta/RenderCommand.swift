@@ -38,10 +38,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the PNG: a file (its folder must exist), a FIFO or device, or - for standard output.")
     var output: String?
 
-    @Option(help: "Render frame N of the run (0 is the first).")
+    @Option(parsing: .unconditional, help: "Render frame N of the run (0 is the first).")
     var frame: Int?
 
-    @Option(help: "Render frames A...B (inclusive) into --output-dir as frame-00000.png, ...")
+    @Option(parsing: .unconditional, help: "Render frames A...B (inclusive, at most \(Limits.framesPerExport) frames, up to frame \(Limits.maxFrameNumber)) into --output-dir as frame-00000.png, ...")
     var frames: FrameRange?
 
     @Option(name: .customLong("output-dir"), help: "Folder for --frames; it must exist.")
@@ -63,6 +63,9 @@ struct RenderCommand: ParsableCommand {
     // Videos (RenderCommand+Video.swift).
     @OptionGroup(title: "Video (--frames A...B --output FILE.mp4, .webm or .gif)") var video: VideoOptions
 
+    /// Nodes × iterations from which a force layout shows progress (about a second of work).
+    static let layoutProgressWork = 1_000_000
+
     func validate() throws {
         if try validateVideo() { return }
         if frames != nil {
@@ -75,7 +78,10 @@ struct RenderCommand: ParsableCommand {
             guard output != nil else { throw ValidationError("--output PATH is required (or --frames A...B with --output-dir)") }
             guard outputDirectory == nil else { throw ValidationError("--output-dir goes with --frames A...B") }
         }
-        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame)") }
+        if let frame, !(0...Limits.maxFrameNumber).contains(frame) {
+            throw ValidationError("--frame must be from 0 to \(Limits.maxFrameNumber) (docs/limits.md), got \(frame)")
+        }
+        if let problem = frames?.problem { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -113,8 +119,18 @@ struct RenderCommand: ParsableCommand {
             }
             if let frame {
                 session.replay(trace, through: frame)
-            } else if replay != nil {
-                session.replay(trace, through: trace.entries.last?.frame ?? 0)
+            } else if let replay {
+                let last = trace.entries.last?.frame ?? 0
+                guard last <= Limits.maxFrameNumber else {
+                    throw CommandFailure.usage("--replay \(replay) ends at frame \(last), beyond the \(Limits.maxFrameNumber) frames Opta replays (docs/limits.md); give --frame N to draw an earlier frame")
+                }
+                session.replay(trace, through: last)
+            } else if let graph = scenario.graph, graph.layout.method == .force,
+                      graph.nodes.count * graph.layout.iterations >= Self.layoutProgressWork {
+                // A layout of this size takes seconds to minutes: show how far it is.
+                let progress = ProgressReporter(total: graph.layout.iterations, label: "layout iterations (\(graph.nodes.count) nodes)")
+                session.runToCompletion { done, _ in progress.set(done: done, detail: "layout") }
+                progress.end()
             } else {
                 session.runToCompletion()
             }
@@ -175,7 +191,7 @@ struct RenderCommand: ParsableCommand {
 }
 
 
-/// `A...B`: an inclusive range of frame numbers.
+/// `A...B`: an inclusive range of frame numbers, as typed; `validate` checks it against the limits.
 struct FrameRange: ExpressibleByArgument {
     let first: Int
     let last: Int
@@ -183,9 +199,22 @@ struct FrameRange: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.components(separatedBy: "...")
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
         first = a
         last = b
+    }
+
+    /// Nil when the range can be rendered, else the message for `--frames`.
+    var problem: String? {
+        if first < 0 { return "--frames must start at frame 0 or later, got \(first)...\(last)" }
+        if last < first { return "--frames A...B needs A ≤ B, got \(first)...\(last); write \(last)...\(first)" }
+        if last > Limits.maxFrameNumber {
+            return "--frames may reach frame \(Limits.maxFrameNumber) at most (docs/limits.md), got \(first)...\(last)"
+        }
+        if count > Limits.framesPerExport {
+            return "--frames writes at most \(Limits.framesPerExport) frames at once (docs/limits.md), got \(count) (\(first)...\(last)); split the range"
+        }
+        return nil
     }
 
     static var defaultValueDescription: String { "A...B" }

@@ -27,7 +27,7 @@ struct SolveCommand: ParsableCommand {
     @Argument(help: "A scenario JSON file with \"solvers\". Default: the built-in R1 scene (Adam on Rosenbrock).")
     var scenario: String?
 
-    @Option(help: "Steps to take (default: each solver's budget from the scenario).")
+    @Option(parsing: .unconditional, help: "Steps to take (default: each solver's budget from the scenario).")
     var steps: Int?
 
     @Option(help: "Save every solver's full state here when done (JSON).")

@@ -36,10 +36,10 @@ struct ViewCommand: ParsableCommand {
     @Argument(help: "A scenario JSON file. Default: the built-in R1 scene.")
     var scenario: String?
 
-    @Option(help: "Frames per second (default: the display's refresh rate, else 60).")
+    @Option(parsing: .unconditional, help: "Frames per second (default: the display's refresh rate, else 60).")
     var fps: Double?
 
-    @Option(help: "Quit after this many frames.")
+    @Option(parsing: .unconditional, help: "Quit after this many frames.")
     var frames: Int?
 
     @Option(help: "Replay a trace of actions (JSON Lines).")
@@ -54,13 +54,13 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Write frame statistics as JSON here when the window closes.")
     var stats: String?
 
-    @Option(help: "Window width in pixels.")
+    @Option(parsing: .unconditional, help: "Window width in pixels.")
     var width: Int = 1280
 
-    @Option(help: "Window height in pixels.")
+    @Option(parsing: .unconditional, help: "Window height in pixels.")
     var height: Int = 720
 
-    @Option(help: "Render threads (default: all cores).")
+    @Option(parsing: .unconditional, help: "Render threads (default: all cores).")
     var threads: Int?
 
     @Flag(help: "Speak the focused item (Tab, Shift-Tab) with espeak-ng, when it is installed.")
@@ -71,11 +71,13 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
-        if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, got \(frames)") }
-        guard (64...16384).contains(width), (64...16384).contains(height) else {
-            throw ValidationError("--width and --height must be from 64 to 16384")
+        if let frames, !(1...Limits.maxFrameNumber).contains(frames) {
+            throw ValidationError("--frames must be from 1 to \(Limits.maxFrameNumber) (docs/limits.md), got \(frames); leave it out to run until you close the window")
         }
-        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more") }
+        for (flag, value) in [("--width", width), ("--height", height)] where !(64...16384).contains(value) {
+            throw ValidationError("\(flag) must be from 64 to 16384, got \(value)")
+        }
+        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more, got \(threads); leave it out to use all cores") }
         if let recordVideo, VideoFormat(path: recordVideo) == nil {
             throw ValidationError("--record-video \(recordVideo) must end in .mp4, .webm or .gif")
         }

@@ -2,7 +2,7 @@ import Foundation
 import OptaImage
 import Testing
 
-/// Issue 20, item 1: every output flag writes FIFOs, devices and `-` in place and refuses the rest.
+/// every output flag writes FIFOs, devices and `-` in place and refuses the rest.
 @Suite(.serialized) struct OutputSafetyTests {
     func kind(_ path: String) -> mode_t {
         var info = stat()
@@ -70,7 +70,7 @@ import Testing
     }
 }
 
-/// Issue 20, item 2: the two reported crashes, through the whole render path.
+/// the two reported crashes, through the whole render path.
 @Suite(.serialized) struct ExtremeViewTests {
     @Test func replayingHugePansRendersInsteadOfTrapping() throws {
         let folder = temporaryFolder()
@@ -107,7 +107,7 @@ import Testing
     }
 }
 
-/// Issue 20, item 2: scales and labels at the edges of a double's range draw instead of trapping.
+/// scales and labels at the edges of a double's range draw instead of trapping.
 @Suite(.serialized) struct ExtremeValueTests {
     @Test(arguments: [
         #"{"version":1,"landscape":{"expression":"1e308*x*y","domain":{"x":[-1,1],"y":[-1,1]},"scale":"log"}}"#,
@@ -123,7 +123,7 @@ import Testing
     }
 }
 
-/// Issue 20, items 5 and 8: `opta solve` edge cases.
+/// `opta solve` edge cases.
 @Suite(.serialized) struct SolveEdgeCaseTests {
     @Test func zeroStepsReportsFAtTheStartNotNaN() throws {
         let result = try OptaProcess.run(["solve", "--steps", "0"])

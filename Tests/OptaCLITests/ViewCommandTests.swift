@@ -13,7 +13,7 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    /// Issue 20, item 3: with no display and no SDL_VIDEODRIVER, SDL used to pick its "offscreen"
+    /// with no display and no SDL_VIDEODRIVER, SDL used to pick its "offscreen"
     /// driver silently and the viewer ran invisibly, exiting 0.
     @Test func withoutADisplayOrAnExplicitDriverItExits69() throws {
         var environment = ProcessInfo.processInfo.environment

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OptaImage
 
-/// Item 1 of issue 20: an output path that is not a regular file must never be replaced.
+/// an output path that is not a regular file must never be replaced.
 @Suite struct OutputDestinationTests {
     func kind(_ path: String) -> mode_t {
         var info = stat()
@@ -105,7 +105,7 @@ import Testing
     }
 }
 
-/// Item 6 of issue 20: while the data is written no name exists for it, so kill -9 leaves nothing.
+/// while the data is written no name exists for it, so kill -9 leaves nothing.
 @Suite struct AnonymousTemporaryFileTests {
     @Test func noNameExistsWhileTheDataIsWritten() throws {
         let folder = makeTemporaryFolder()

@@ -120,6 +120,7 @@ public enum ScenarioLoader {
         if graph != nil, !scenario.panels.isEmpty {
             throw ScenarioError(path: "panels", message: "cannot hold a graph yet; remove \"panels\" or \"graph\"")
         }
+        try ScenarioLimits.check(scenario)
         return scenario
     }
 

@@ -68,14 +68,19 @@ public struct HeadlessSession: Sendable {
         frame += 1
     }
 
-    /// Runs every solver until it stops (its step budget, convergence or divergence).
-    public mutating func runToCompletion() {
+    /// Runs every solver until it stops (its step budget, convergence or divergence), then the
+    /// graph layout until it settles; `progress` hears (iterations done, iterations at most) after
+    /// each layout iteration, for long layouts.
+    public mutating func runToCompletion(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) {
         let objective = state.scenario.landscape.objective
         // Every run has its budget as `maxSteps`, so this ends; a budget of 0 still evaluates the start.
         for i in runs.indices {
             while runs[i].status == .running { runs[i].step(on: objective) }
         }
-        while let l = layout, !l.isSettled { layout?.step() }
+        while let l = layout, !l.isSettled {
+            layout?.step()
+            if let progress, let l = layout { progress(l.iteration, l.maxIterations) }
+        }
     }
 
     /// Replays `trace` up to and including frame `last`: frame k applies the trace's actions for k,

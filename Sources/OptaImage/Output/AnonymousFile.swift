@@ -25,8 +25,10 @@ struct AnonymousFile {
         let fd = open(folder, flag | O_WRONLY | O_CLOEXEC, mode)
         if fd >= 0 { return AnonymousFile(descriptor: fd, folder: folder) }
         switch errno {
-        case EOPNOTSUPP, EISDIR, EINVAL, ENOENT where FileManager.default.fileExists(atPath: folder):
+        case EOPNOTSUPP, EISDIR, EINVAL:
             return nil  // no O_TMPFILE here: the caller uses a hidden temporary name
+        case ENOENT where FileManager.default.fileExists(atPath: folder):
+            return nil  // old kernels report a missing O_TMPFILE as ENOENT
         default:
             throw AtomicFile.Failure("cannot create a file in \(folder) (\(String(cString: strerror(errno))))")
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OptaCore
 
-/// Issue 20, item 5: hand-edited checkpoints are validated like scenarios, with JSON paths.
+/// hand-edited checkpoints are validated like scenarios, with JSON paths.
 @Suite struct CheckpointValidationTests {
     func checkpoint(_ edit: (inout [String: Any]) -> Void) throws -> Data {
         var run = try SolverRun(id: "Adam", method: .adam, start: SIMD2(-1.5, 2.5), rules: StopRules(maxSteps: 3))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OptaCore
 
-/// Issue 20, item 7: invalid JSON is reported with line and column, never raw `DecodingError` text.
+/// invalid JSON is reported with line and column, never raw `DecodingError` text.
 @Suite struct JSONParserTests {
     func message(_ text: String) -> String {
         do {

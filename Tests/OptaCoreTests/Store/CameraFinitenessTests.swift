@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OptaCore
 
-/// Issue 20, item 2: no pan, zoom or domain may make the view non-finite (it used to trap with
+/// no pan, zoom or domain may make the view non-finite (it used to trap with
 /// "Range requires lowerBound <= upperBound").
 @Suite struct CameraFinitenessTests {
     func expectFinite(_ d: Domain, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,0 +1,24 @@
+/// Opta's documented limits (docs/limits.md), in one place. Each is checked before the work or
+/// allocation it bounds starts, with an error naming the flag or JSON path, the value and the limit.
+public enum Limits {
+    /// Frame width and height in pixels (16384² RGBA is 1 GiB of framebuffer).
+    public static let frameSide = 1...16384
+    /// Frames one `opta render --frames A...B` may write.
+    public static let framesPerExport = 100_000
+    /// The highest frame number `--frame`, `--frames` and traces may ask for (each frame before it
+    /// is replayed: solver steps and layout iterations).
+    public static let maxFrameNumber = 1_000_000
+    /// Steps of all of a scenario's solvers together: every step keeps a trajectory point, f and
+    /// ‖∇f‖ (32 bytes), so 2·10⁷ steps hold about 640 MB.
+    public static let totalSolverSteps = 20_000_000
+    /// Solvers in one scenario.
+    public static let solvers = 64
+    /// Nodes of a graph (the force layout costs O(n log n) per iteration).
+    public static let graphNodes = 200_000
+    /// Nodes × iterations of a force layout (about 2 minutes on one core at 10⁸).
+    public static let layoutWork = 1e8
+    /// Edges of a graph.
+    public static let graphEdges = 1_000_000
+    /// Points of all logged paths together (inline and CSV), 16 bytes each.
+    public static let pathPoints = 10_000_000
+}
