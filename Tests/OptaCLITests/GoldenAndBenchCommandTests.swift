@@ -45,7 +45,7 @@ import Testing
         #expect(missing.stderr.contains("none.png does not exist"))
         try PNGWriter.write(RGBAImage(width: 10, height: 10, fill: (0, 0, 0, 255)), to: "\(folder)/small.png")
         let size = try OptaProcess.run(["golden", "diff", "\(folder)/a.png", "\(folder)/small.png"])
-        // Images of different sizes differ (exit 1), they are not bad data (issue 20, item 8).
+        // Images of different sizes differ (exit 1), they are not bad data.
         #expect(size.status == 1)
         #expect(size.stdout.contains("size mismatch"))
     }
