@@ -4,7 +4,7 @@
 #   make bench  frame-time benchmarks (package-benchmark and `opta bench`)
 
 SWIFT    ?= swift
-PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core xvfb ffmpeg
+PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core xvfb ffmpeg libhdf5-dev
 # SIMD code in a debug build is about 300x slower: everything runs in release mode.
 RELEASE  := -c release
 TESTING  := -Xswiftc -enable-testing
