@@ -25,6 +25,19 @@ public final class GridLandscape: Sendable {
     public let finiteRange: ClosedRange<Double>
     /// Number of NaN or infinite samples.
     public let undefinedCount: Int
+    /// The node slopes of cubic interpolation, made by the first thread that needs them (the
+    /// lock makes the others wait for that one result; afterwards it only hands out the arrays).
+    private let slopeStore = Locked<GridSlopes?>(nil)
+
+    /// The node slopes, computed on first call.
+    var slopes: GridSlopes {
+        slopeStore.withLock { stored in
+            if let stored { return stored }
+            let made = GridSlopes(self)
+            stored = made
+            return made
+        }
+    }
 
     /// The most samples Opta takes in one grid: 8192 × 8192 (512 MB as Double). Readers check
     /// the sizes in file headers against this before allocating.
