@@ -103,3 +103,9 @@ with h5py.File(os.path.join(examples, "surface.h5"), "w") as f:
     f["train_acc"] = 100 - 10 * loss
     f["proj_xcoord"] = 0.9 - 0.7 * t
     f["proj_ycoord"] = 0.8 * (1 - t) ** 2 - 0.1
+# A second run, logged as JSON Lines without f (Opta evaluates it on the grid), for
+# Examples/grid-valley-panels.json.
+with open(os.path.join(examples, "valley-run.jsonl"), "w") as f:
+    for k in range(40):
+        px, py = 0.2 + 0.9 * (1 - np.exp(-k / 8)), 1.3 - 1.1 * (1 - np.exp(-k / 10))
+        f.write(json.dumps({"path": "momentum (logged)", "step": k, "x": round(px, 5), "y": round(py, 5)}) + "\n")
