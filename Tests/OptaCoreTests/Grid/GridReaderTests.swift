@@ -136,3 +136,20 @@ struct PathFileTests {
 extension Result {
     var failure: Failure? { if case .failure(let e) = self { return e } else { return nil } }
 }
+
+@Suite("Logged runs over frames")
+struct LoggedRunFrameTests {
+    @Test("frames reveal a logged path by its steps; a single picture shows it whole")
+    func revealByStep() throws {
+        let json = #"{"version": 1, "landscape": {"function": "booth"}, "pathsFile": "pandas-path.csv", "stepsPerFrame": 2}"#
+        let scenario = try ScenarioLoader.parse(Data(json.utf8), baseFolder: GridFixtures.folder)
+        var session = try HeadlessSession(scenario: scenario)
+        #expect(session.renderState.scenario.paths[0].points.count == 5)
+        session.advanceFrame()  // frame 0: steps 0…2 (step 2 was the skipped NaN row)
+        #expect(session.renderState.scenario.paths[0].points.count == 2)
+        session.advanceFrame()  // frame 1: steps 0…4
+        #expect(session.renderState.scenario.paths[0].steps == [0, 1, 3, 4])
+        session.advanceFrame()
+        #expect(session.renderState.scenario.paths[0].points.count == 5)
+    }
+}
