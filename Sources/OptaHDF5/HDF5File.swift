@@ -76,8 +76,9 @@ struct HDF5File {
         H5Sget_simple_extent_dims(space, &dims, nil)
         var count = 1
         for d in dims.prefix(rank) {
+            // Each side on its own too: a side of 0 would let a huge one through the product.
             let (product, overflow) = count.multipliedReportingOverflow(by: Int(clamping: d))
-            guard !overflow, product <= GridLandscape.maximumCells else {
+            guard !overflow, product <= GridLandscape.maximumCells, d <= hsize_t(GridLandscape.maximumCells) else {
                 throw GridError(source: name, location: "dataset \(dataset)",
                                 message: "has shape \(dims.prefix(rank).map(String.init)), more than Opta's limit of \(GridLandscape.maximumCells) numbers; subsample it")
             }
@@ -90,6 +91,6 @@ struct HDF5File {
                 throw GridError(source: name, location: "dataset \(dataset)", message: "cannot be read; the file is damaged or truncated")
             }
         }
-        return NumericArray(shape: dims.prefix(rank).map { Int($0) }, values: values, dtype: typeClass == H5T_FLOAT ? "float" : "integer")
+        return NumericArray(shape: dims.prefix(rank).map { Int(clamping: $0) }, values: values, dtype: typeClass == H5T_FLOAT ? "float" : "integer")
     }
 }

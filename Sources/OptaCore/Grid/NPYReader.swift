@@ -61,7 +61,8 @@ public enum NPYReader {
         var count = 1
         for n in shape {
             let (product, overflow) = count.multipliedReportingOverflow(by: n)
-            guard n >= 0, !overflow, product <= GridLandscape.maximumCells else {
+            // Each side on its own too: a side of 0 would let a huge one through the product.
+            guard n >= 0, n <= GridLandscape.maximumCells, !overflow, product <= GridLandscape.maximumCells else {
                 throw fail("header", "has shape \(NumericArray(shape: shape, values: [], dtype: descr).shapeText), more than Opta's limit of \(GridLandscape.maximumCells) numbers; subsample the array")
             }
             count = product
