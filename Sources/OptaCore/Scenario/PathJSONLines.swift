@@ -48,8 +48,16 @@ public struct PathPoint: Sendable, Equatable {
 
     public struct Problem: Error, Sendable { public let message: String }
 
+    public init(path: String, step: Double?, point: SIMD2<Double>, f: Double?) {
+        self.path = path
+        self.step = step
+        self.point = point
+        self.f = f
+    }
+
     /// Parses one line (without its newline).
     public static func parse(_ line: [UInt8], defaultPath: String) -> Result<PathPoint, Problem> {
+        if let fast = parseFlat(line, defaultPath: defaultPath) { return fast }
         let value: JSONValue
         do { value = try JSONValue.parse(Data(line), source: "line") } catch {
             return .failure(Problem(message: "is not JSON (\(error.message))"))
