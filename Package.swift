@@ -45,6 +45,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
 
         // Lets the thread sanitizer see the ordering of Opta's locks (no-ops in normal builds).
         .target(name: "CSanitizerHooks"),
@@ -65,6 +66,8 @@ let package = Package(
         .target(name: "CChildProcess"),
         // Videos out: the ffmpeg child process, the frame queue, the atomic commit of the file.
         .target(name: "OptaVideo", dependencies: ["CChildProcess", "OptaRaster"]),
+        // HDF5 in (libhdf5's C API): grids and projected paths from loss-landscape tools.
+        .target(name: "OptaHDF5", dependencies: ["CHDF5", "OptaCore"]),
         // Surface meshes out: PLY, OBJ and STL of a height field with its paths.
         .target(name: "OptaMesh", dependencies: ["OptaCore", "OptaImage"]),
         // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
@@ -88,11 +91,12 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
-            "OptaVideo", "OptaMesh", "OptaAudio", "OptaStore",
+            "OptaVideo", "OptaMesh", "OptaAudio", "OptaStore", "OptaHDF5",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "OptaCoreTests", dependencies: ["OptaCore"]),
+        .testTarget(name: "OptaHDF5Tests", dependencies: ["OptaHDF5", "OptaCore"]),
         .testTarget(name: "OptaRasterTests", dependencies: ["OptaRaster", "OptaImage"]),
         .testTarget(name: "OptaImageTests", dependencies: ["OptaImage"]),
         .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaCore"]),

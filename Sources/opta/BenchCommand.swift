@@ -52,6 +52,7 @@ struct BenchCommand: ParsableCommand {
             let fonts = try ScenarioInput.fonts()
             let paths: [String?] = scenarios.isEmpty ? [nil] : scenarios.map { $0 }
             for path in paths {
+                try GridBench.prepare(path)
                 var scenario = try ScenarioInput.load(path)
                 scenario.width = frame.width ?? scenario.width
                 scenario.height = frame.height ?? scenario.height
@@ -91,6 +92,9 @@ struct BenchCommand: ParsableCommand {
                     print(line)
                 } else {
                     print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: frame.threadCount))
+                    if let load = GridBench.loadTimes(scenario, scenarioPath: path) {
+                        print(String(format: "  grid file %@ read and checked: p50 %.1f ms, p99 %.1f ms", load.file, load.p50, load.p99))
+                    }
                     if let tree, let share {
                         print(String(format: "  accessibility tree: p50 %.3f ms, %.1f%% of the frame's p50", tree.p50, share * 100))
                     }

@@ -23,8 +23,11 @@ struct LandscapeOptions: ParsableArguments {
     @Option(help: "Title of the plot.")
     var title: String?
 
+    @Option(help: "2d (heatmap and contours) or 3d (a lit surface).")
+    var view: String?
+
     /// Whether any landscape option was given.
-    var isEmpty: Bool { function == nil && expression == nil && domain == nil && scale == nil && colormap == nil && title == nil }
+    var isEmpty: Bool { function == nil && expression == nil && domain == nil && scale == nil && colormap == nil && title == nil && view == nil }
 
     /// The scenario these options describe, on top of `base` (a file, or nil for a new landscape).
     func apply(to base: Scenario?) throws -> Scenario {
@@ -64,6 +67,7 @@ struct LandscapeOptions: ParsableArguments {
             }
         }
         if let title { scenario.title = title }
+        try applyGridAndView(&scenario)
         return scenario
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import OptaHDF5
 import OptaScene
 import OptaText
 
@@ -14,6 +15,7 @@ enum ScenarioInput {
 
     private static func loadFile(_ path: String?) throws -> Scenario {
         guard let path else { return DefaultScenario.scenario() }
+        HDF5Reader.install()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw CommandFailure.usage("scenario file \(path) does not exist; check the path, or leave it out to render the default scene")
@@ -21,8 +23,11 @@ enum ScenarioInput {
         guard !isFolder.boolValue else {
             throw CommandFailure.usage("\(path) is a folder; give a scenario .json file")
         }
+        if GridScenario.isGridFile(path) { return try GridScenario.scenario(file: path) }
         do {
-            return try ScenarioLoader.load(path: path)
+            let scenario = try ScenarioLoader.load(path: path)
+            for warning in scenario.warnings { FileHandle.standardError.write(Data("opta: warning: \(warning)\n".utf8)) }
+            return scenario
         } catch {
             // Errors about the file as a whole already start with its name; field errors name a JSON path.
             throw CommandFailure.badData(error.path == path ? "\(error)" : "\(path): \(error)")

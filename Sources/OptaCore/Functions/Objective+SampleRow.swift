@@ -16,6 +16,8 @@ extension Objective {
                 gradX[i] = Float(g.x)
                 gradY[i] = Float(g.y)
             }
+        case .grid(let grid):
+            grid.sampleRow(y: y, x0: x0, dx: dx, count: count, values: values, gradX: gradX, gradY: gradY)
         case .expression(let expression):
             expression.program.sampleRow(
                 y: y, x0: x0, dx: dx, count: count, values: values, gradX: gradX, gradY: gradY)

@@ -24,6 +24,9 @@ public struct Scenario: Sendable, Equatable {
     /// Stored runs to overlay (`"runs"`), as written, and as resolved from the run store.
     public var runReferences: [RunReference] = []
     public var recordedRuns: [RecordedRun] = []
+    /// Things worth telling the user that did not stop loading, e.g. rows of a path file skipped
+    /// for NaN. The command line prints them.
+    public var warnings: [String] = []
 
     public init(title: String?, width: Int = 1920, height: Int = 1080, landscape: LandscapeSpec,
                 paths: [PathSpec] = [], axes: AxesSpec = AxesSpec(), solvers: [SolverSpec] = [],
@@ -114,6 +117,10 @@ public struct PathSpec: Sendable, Equatable {
     /// Whether every iterate gets a disk marker, and its radius in pixels.
     public var markers: Bool
     public var markerRadius: Double
+    /// f at each point as the run logged it (NaN where it did not); nil evaluates the landscape.
+    public var values: [Double]? = nil
+    /// The step of each point as logged (increasing); nil numbers the points 0, 1, 2, ….
+    public var steps: [Double]? = nil
 
     public init(name: String, points: [SIMD2<Double>], color: [Double]? = nil, width: Double = 1.5,
                 markers: Bool = true, markerRadius: Double = 3) {
@@ -174,11 +181,13 @@ public struct SolverSpec: Sendable, Equatable {
 }
 
 extension Objective: Equatable {
-    /// Built-ins are equal by name, formulas by their source text.
+    /// Built-ins are equal by name, formulas by their source text, grids by source, coordinates and samples.
     public static func == (a: Objective, b: Objective) -> Bool {
         switch (a, b) {
         case (.builtin(let x), .builtin(let y)): x == y
         case (.expression(let x), .expression(let y)): x.source == y.source
+        case (.grid(let x), .grid(let y)): x === y || (x.source == y.source && x.interpolation == y.interpolation
+            && x.x == y.x && x.y == y.y && x.values == y.values)
         default: false
         }
     }

@@ -10,7 +10,7 @@ extension ScenarioLoader {
             return nil
         }
         let domain = landscape.domain
-        var spec = SurfaceSpec(height: SurfaceSpec.defaultHeight(for: domain), camera: OrbitCamera(eye: SIMD3(1, 1, 1), target: .zero))
+        var spec = defaultSurface(for: landscape)
         if let s = try root.object("surface") {
             try s.rejectUnknownKeys(["resolution", "height", "scale", "isolines", "wireframe", "floorContours"])
             spec.resolution = try s.integer("resolution", in: SurfaceSpec.resolutionRange) ?? spec.resolution
@@ -48,6 +48,15 @@ extension ScenarioLoader {
             }
             spec.camera = OrbitCamera(eye: eye, target: target, up: up, fovDegrees: fov)
         }
+        return spec
+    }
+
+    /// The surface a landscape gets with no `surface` field. A grid is drawn with one vertex per
+    /// sample (up to 512 per side), so the surface is the grid itself, not a resampling of it.
+    public static func defaultSurface(for landscape: LandscapeSpec) -> SurfaceSpec {
+        let height = SurfaceSpec.defaultHeight(for: landscape.domain)
+        var spec = SurfaceSpec(height: height, camera: SurfaceSpec.defaultCamera(for: landscape.domain, height: height))
+        if let grid = landscape.objective.grid { spec.resolution = min(max(grid.rows, grid.columns), 512) }
         return spec
     }
 

@@ -40,7 +40,7 @@ public enum ScenarioLoader {
             if graph != nil {
                 throw ScenarioError(path: "graph", message: "cannot be shown together with \"landscape\" yet; remove one of them")
             }
-            landscape = try parseLandscape(landscapeReader)
+            landscape = try parseLandscape(landscapeReader, baseFolder: baseFolder)
         } else if graph != nil {
             landscape = Scenario.graphLandscape
         } else {
@@ -50,6 +50,7 @@ public enum ScenarioLoader {
             throw ScenarioError(path: "solvers", message: "cannot run on a graph (its force layout is its solver); remove \"solvers\"")
         }
         var paths: [PathSpec] = []
+        var warnings: [String] = []
         if let items = try root.array("paths") {
             for (i, item) in items.enumerated() {
                 paths.append(try parsePath(JSONObjectReader(item, path: "paths[\(i)]"), index: i))
@@ -71,7 +72,9 @@ public enum ScenarioLoader {
             for (i, name) in names.enumerated() {
                 let full = name.hasPrefix("/") ? name : "\(baseFolder)/\(name)"
                 let field = files == .string(name) ? "pathsFile" : "pathsFile[\(i)]"
-                paths += try PathCSV.load(path: full, field: field)
+                let contents = try PathFiles.load(full, shownAs: name, field: field)
+                paths += contents.paths
+                warnings += contents.warnings
             }
         }
         var axes = AxesSpec()
@@ -111,6 +114,7 @@ public enum ScenarioLoader {
         scenario.panels = try parsePanels(root, landscape: landscape)
         scenario.surface = surface
         scenario.runReferences = try parseRunReferences(root)
+        scenario.warnings = warnings
         if surface != nil, graph != nil {
             throw ScenarioError(path: "view", message: "\"3d\" shows a landscape, not a graph; remove \"view\" or \"graph\"")
         }
@@ -183,11 +187,20 @@ public enum ScenarioLoader {
         return v
     }
 
-    static func parseLandscape(_ r: JSONObjectReader) throws(ScenarioError) -> LandscapeSpec {
-        try r.rejectUnknownKeys(["function", "expression", "domain", "scale", "epsilon", "vmin", "vmax",
+    static func parseLandscape(_ r: JSONObjectReader, baseFolder: String = ".") throws(ScenarioError) -> LandscapeSpec {
+        try r.rejectUnknownKeys(["function", "expression", "grid", "domain", "scale", "epsilon", "vmin", "vmax",
                                  "colormap", "contours", "labels", "minima"])
         let objective: Objective
         var domain: Domain?
+        let givenDomain = try parseDomain(r)
+        if let g = try r.object("grid") {
+            if r.has("function") || r.has("expression") {
+                throw ScenarioError(path: r.path, message: "has \"grid\" and \"function\" or \"expression\"; keep one")
+            }
+            let grid = try parseGrid(g, domain: givenDomain, baseFolder: baseFolder)
+            objective = .grid(grid)
+            domain = grid.domain
+        } else {
         switch (try r.string("function"), try r.string("expression")) {
         case (let name?, nil):
             guard let builtin = BuiltinFunction(rawValue: name) else {
@@ -201,23 +214,12 @@ public enum ScenarioLoader {
                 throw ScenarioError(path: r.pathOf("expression"), message: "cannot be parsed: \(error.description)")
             }
         case (nil, nil):
-            throw ScenarioError(path: r.path, message: "needs \"function\" (a built-in name) or \"expression\" (a formula in x and y)")
+            throw ScenarioError(path: r.path, message: "needs \"function\" (a built-in name), \"expression\" (a formula in x and y) or \"grid\" (samples from a file)")
         case (.some, .some):
             throw ScenarioError(path: r.path, message: "has both \"function\" and \"expression\"; keep one")
         }
-        if let d = try r.object("domain") {
-            try d.rejectUnknownKeys(["x", "y"])
-            guard let x = try d.numbers("x", counts: 2...2), let y = try d.numbers("y", counts: 2...2) else {
-                throw ScenarioError(path: d.path, message: "needs both \"x\": [min, max] and \"y\": [min, max]")
-            }
-            for (key, v) in [("x", x), ("y", y)] where !(v[0] < v[1]) {
-                throw ScenarioError(path: d.pathOf(key), message: "must be [min, max] with min < max, got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]")
-            }
-            for (key, v) in [("x", x), ("y", y)] where v.contains(where: { abs($0) > Camera2D.coordinateLimit }) {
-                throw ScenarioError(path: d.pathOf(key), message: "must lie within ±1e300 (see docs/limits.md), got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]; rescale the variables")
-            }
-            domain = Domain(x: x[0]...x[1], y: y[0]...y[1])
         }
+        if let givenDomain { domain = givenDomain }
         guard let domain else {
             throw ScenarioError(path: r.pathOf("domain"), message: "is needed for an expression: add {\"x\": [min, max], \"y\": [min, max]}")
         }
@@ -240,6 +242,22 @@ public enum ScenarioLoader {
             }
         }
         return spec
+    }
+
+    /// `landscape.domain`, checked; nil when absent.
+    static func parseDomain(_ r: JSONObjectReader) throws(ScenarioError) -> Domain? {
+        guard let d = try r.object("domain") else { return nil }
+        try d.rejectUnknownKeys(["x", "y"])
+        guard let x = try d.numbers("x", counts: 2...2), let y = try d.numbers("y", counts: 2...2) else {
+            throw ScenarioError(path: d.path, message: "needs both \"x\": [min, max] and \"y\": [min, max]")
+        }
+        for (key, v) in [("x", x), ("y", y)] where !(v[0] < v[1]) {
+            throw ScenarioError(path: d.pathOf(key), message: "must be [min, max] with min < max, got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]")
+        }
+        for (key, v) in [("x", x), ("y", y)] where v.contains(where: { abs($0) > Camera2D.coordinateLimit }) {
+            throw ScenarioError(path: d.pathOf(key), message: "must lie within ±1e300 (see docs/limits.md), got [\(JSONText.number(v[0])), \(JSONText.number(v[1]))]; rescale the variables")
+        }
+        return Domain(x: x[0]...x[1], y: y[0]...y[1])
     }
 
     static func parseContours(_ c: JSONObjectReader) throws(ScenarioError) -> ContourSpec {

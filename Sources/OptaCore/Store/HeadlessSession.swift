@@ -100,7 +100,10 @@ public struct HeadlessSession: Sendable {
 
     /// What the current frame shows.
     public var renderState: RenderState {
+        // Once frames advance, logged paths grow with them: frame k shows the steps solvers have
+        // taken by then, (k + 1) × stepsPerFrame.
         RenderState(frame: max(frame, 0), state: state, solvers: runs.map { SolverSnapshot($0, paused: !state.solversRunning) },
-                    graphLayout: layout?.snapshot)
+                    graphLayout: layout?.snapshot,
+                    revealThroughStep: frame >= 0 ? Double((frame + 1) * state.scenario.stepsPerFrame) : nil)
     }
 }

@@ -14,12 +14,17 @@ public struct RenderState: Sendable, Equatable {
     /// positions the scenario gives.
     public let graphLayout: GraphLayoutSnapshot?
 
-    public init(frame: Int, state: AppState, solvers live: [SolverSnapshot], graphLayout: GraphLayoutSnapshot? = nil) {
+    /// `revealThroughStep`: when frames animate a run, logged paths show only their points up to
+    /// this step (their `steps`, or their index), as solvers show the steps taken so far; nil
+    /// shows them whole.
+    public init(frame: Int, state: AppState, solvers live: [SolverSnapshot], graphLayout: GraphLayoutSnapshot? = nil,
+                revealThroughStep: Double? = nil) {
         // Stored runs (`"runs"`) are drawn as finished solvers, before the live ones.
         let solvers = state.scenario.recordedRuns.map(SolverSnapshot.init(recorded:)) + live
         self.graphLayout = graphLayout
         self.frame = frame
         var shown = state.visibleScenario
+        if let limit = revealThroughStep { shown.paths = shown.paths.map { $0.revealed(through: limit) } }
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         for snapshot in solvers {
             shown.paths.append(PathSpec(name: snapshot.id, points: snapshot.trajectory, color: specs[snapshot.id]?.color,

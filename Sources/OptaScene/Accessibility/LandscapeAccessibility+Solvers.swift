@@ -22,7 +22,8 @@ extension LandscapeAccessibility {
     }
 
     /// A path as a series: every point when short, else start, turning points and end.
-    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes) -> AccessibilityNode {
+    /// `values`: f as a logged path gives it (NaN where it did not); nil evaluates the landscape.
+    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil) -> AccessibilityNode {
         let id = "path/\(name)"
         let objective = boxes.figure.scenario.landscape.objective
         let indices = PathSummary.indices(points)
@@ -37,7 +38,7 @@ extension LandscapeAccessibility {
             else { pointId = "\(id)/point/\(i)"; label = "point \(i)" }
             return AccessibilityNode(
                 id: pointId, role: .dataPoint, name: label,
-                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(objective.value(p)))",
+                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(p)))",
                 bounds: boxes.around(p, radius: 7), attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)"])
         }
         var value = "\(points.count) point\(points.count == 1 ? "" : "s")"

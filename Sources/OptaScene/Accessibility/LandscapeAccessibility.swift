@@ -11,9 +11,10 @@ public enum LandscapeAccessibility {
         var plotChildren: [AccessibilityNode] = []
         if let contours = contourNode(figure) { plotChildren.append(contours) }
         if scenario.landscape.showMinima { plotChildren += minimumNodes(figure, boxes) }
+        if let grid = scenario.landscape.objective.grid { plotChildren.append(GridDescription.lowestNode(grid, boxes)) }
         let solverIds = Set(state.solvers.map(\.id))
         for path in scenario.paths where !solverIds.contains(path.name) {
-            plotChildren.append(pathNode(path.name, path.points, boxes))
+            plotChildren.append(pathNode(path.name, path.points, boxes, values: path.values))
         }
         for solver in state.solvers {
             plotChildren.append(pathNode(solver.id, solver.trajectory, boxes))
@@ -39,6 +40,7 @@ public enum LandscapeAccessibility {
             parts.append(minima.count == 1 ? "global minimum \(A11yNumber.format(first.value)) at \(places)"
                                            : "\(minima.count) global minima \(A11yNumber.format(first.value)) at \(places)")
         }
+        if let grid = landscape.objective.grid { parts.append(GridDescription.text(grid)) }
         for solver in state.solvers {
             parts.append("\(solver.id) \(statusWord(solver)) at step \(solver.step), f = \(A11yNumber.format(solver.value))")
         }

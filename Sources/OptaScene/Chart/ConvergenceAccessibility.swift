@@ -44,6 +44,7 @@ enum ConvergenceAccessibility {
 
     /// "Convergence of 2 solvers on Rosenbrock over 200 steps, f − f* on a log scale; best 3.1e−5 by Adam at step 180."
     static func summary(_ figure: ConvergenceFigure, _ series: [ConvergenceSeries], _ scale: ConvergenceScale) -> String {
+        if series.isEmpty { return ConvergenceFigure.emptyReason + " (add \"solvers\" or a \"pathsFile\")." }
         var text = "Convergence of \(series.count) solver\(series.count == 1 ? "" : "s") on "
             + "\(figure.scenario.landscape.objective.displayName) over \(figure.steps) steps, \(scale.title) on a \(scale.name)"
         if let (s, best) = ConvergenceFigure.overallBest(series) {

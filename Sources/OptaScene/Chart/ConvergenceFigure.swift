@@ -30,8 +30,9 @@ public struct ConvergenceFigure: SceneFigure {
         self.fonts = fonts
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
-        // The longest budget, or the longest stored run shown (`"runs"`).
-        steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, scenario.recordedRuns.map { $0.values.count - 1 }.max() ?? 1)
+        // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
+        steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
+                    scenario.recordedRuns.map { $0.values.count - 1 }.max() ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
@@ -72,6 +73,15 @@ public struct ConvergenceFigure: SceneFigure {
         let series = ConvergenceSeries.all(in: state)
         let scale = scale(series)
         addAxes(&list, scale: scale)
+        if series.isEmpty {
+            // Two lines, so the reason fits a narrow panel.
+            let p = layout.plot, size = layout.labelSize + 2
+            let center = SIMD2(Float(p.x0 + p.x1) / 2, Float(p.y0 + p.y1) / 2)
+            text(&list, "Nothing to chart:", at: center - SIMD2(0, Float(size) * 0.7), size: size, weight: .bold,
+                 horizontal: .center, vertical: .middle)
+            text(&list, "no solvers and no logged paths", at: center + SIMD2(0, Float(size) * 0.7), size: size,
+                 horizontal: .center, vertical: .middle)
+        }
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0)) - 1
         let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1)) + 1
         for s in series {
@@ -94,6 +104,9 @@ public struct ConvergenceFigure: SceneFigure {
         addLegend(&list, series)
         return list
     }
+
+    /// What an empty chart says, in the picture and in the tree.
+    static let emptyReason = "Nothing to chart: no solvers and no logged paths"
 
     /// ‖∇f‖ is drawn only on a log axis (on a linear f axis its values would mean nothing).
     func showsGradientNorm(_ scale: ConvergenceScale) -> Bool { showGradientNorm && scale.logarithmic }

@@ -17,7 +17,7 @@ struct ConvergenceSeries: Sendable {
         let paths = state.scenario.paths
         let firstSolverPath = paths.count - state.solvers.count
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
-        return state.solvers.enumerated().map { index, solver in
+        return logged(in: state, count: max(0, firstSolverPath)) + state.solvers.enumerated().map { index, solver in
             let color = Palette.color(specs[solver.id]?.color, orPaletteAt: firstSolverPath + index)
             var best: (step: Int, value: Double)?
             for (step, f) in solver.values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) {
@@ -27,5 +27,24 @@ struct ConvergenceSeries: Sendable {
             return ConvergenceSeries(id: solver.id, color: color, values: solver.values, gradientNorms: solver.gradientNorms,
                                      status: status, best: best)
         }
+    }
+
+    /// The logged paths (the first `count` of the scenario's paths), with the f values their files
+    /// gave, or f evaluated on the landscape where they gave none; one point per step.
+    static func logged(in state: RenderState, count: Int) -> [ConvergenceSeries] {
+        let paths = state.scenario.paths
+        let solverIds = Set(state.solvers.map(\.id))
+        let objective = state.scenario.landscape.objective
+        var result: [ConvergenceSeries] = []
+        for (index, path) in paths.prefix(count).enumerated() where !solverIds.contains(path.name) {
+            let values = path.points.indices.map { i in
+                path.values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(path.points[i])
+            }
+            var best: (step: Int, value: Double)?
+            for (step, f) in values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) { best = (step, f) }
+            result.append(ConvergenceSeries(id: path.name, color: Palette.color(path.color, orPaletteAt: index), values: values,
+                                            gradientNorms: [], status: "logged", best: best))
+        }
+        return result
     }
 }

@@ -78,6 +78,12 @@ public struct PreparedLandscape: Sendable {
 
     /// Lowest and highest finite values on a grid over the domain, including known minima.
     public static func sampleRange(_ objective: Objective, _ domain: Domain) -> ClosedRange<Double>? {
+        // A grid shown whole: its samples are the range (cubic interpolation does not overshoot
+        // them along grid lines), exact and without 241² evaluations.
+        if let grid = objective.grid, domain.x.lowerBound <= grid.x.lower, domain.x.upperBound >= grid.x.upper,
+           domain.y.lowerBound <= grid.y.lower, domain.y.upperBound >= grid.y.upper {
+            return grid.finiteRange
+        }
         var lo = Double.infinity, hi = -Double.infinity
         let n = samplesPerAxis
         for j in 0..<n {

@@ -44,6 +44,12 @@ public struct PreparedSurface: Sendable {
                 positions.append(SIMD3(Float(p.x), Float(p.y), field.levels[j * n + i] * h))
             }
         }
+        // Cells touching a vertex where f is undefined (NaN samples of a grid, a formula's poles)
+        // are left out: a hole, not a fold down to the floor.
+        var defined = [Bool](repeating: true, count: n * n)
+        for j in 0..<n {
+            for i in 0..<n where !objective.value(HeightField.point(i, j, n, landscape.domain)).isFinite { defined[j * n + i] = false }
+        }
         var indices = [UInt32]()
         indices.reserveCapacity((n - 1) * (n - 1) * 6 + 6)
         // Cells in blocks of 4 × 4 (32 triangles, a cluster of `TriangleRasterizer`): each
@@ -54,6 +60,7 @@ public struct PreparedSurface: Sendable {
                 for j in j0..<min(j0 + block, cells) {
                     for i in i0..<min(i0 + block, cells) {
                         let a = UInt32(j * n + i), b = a + 1, c = a + UInt32(n), d = c + 1
+                        guard defined[Int(a)], defined[Int(b)], defined[Int(c)], defined[Int(d)] else { continue }
                         indices += [a, b, d, a, d, c]
                     }
                 }

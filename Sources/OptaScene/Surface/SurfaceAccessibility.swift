@@ -73,6 +73,7 @@ public enum SurfaceAccessibility {
             parts.append(minima.count == 1 ? "global minimum \(A11yNumber.format(first.value)) at \(places)"
                                            : "\(minima.count) global minima \(A11yNumber.format(first.value)) at \(places)")
         }
+        if let grid = landscape.objective.grid { parts.append(GridDescription.text(grid)) }
         for solver in state.solvers {
             parts.append("\(solver.id) \(LandscapeAccessibility.statusWord(solver)) at step \(solver.step), f = \(A11yNumber.format(solver.value))")
         }

@@ -94,10 +94,10 @@ import Testing
     }
 
     @Test func badCSVLinesAreNamed() {
-        #expect(throws: ScenarioError(path: "run.csv:3", message: #"needs numbers in x and y, got "a" and "2""#)) {
+        #expect(throws: ScenarioError(path: "run.csv:3", message: #"column 1 (x) is "a", not a number"#)) {
             try PathCSV.parse("x,y\n1,2\na,2\n", source: "run.csv", fallbackName: "run")
         }
-        #expect(throws: ScenarioError(path: "run.csv:1", message: #"must be a header naming the columns x and y (and optionally name), got "a,b""#)) {
+        #expect(throws: ScenarioError(path: "run.csv:1", message: #"must be a header naming the columns x and y (and optionally name, step, f or loss), got "a,b""#)) {
             try PathCSV.parse("a,b\n1,2\n", source: "run.csv", fallbackName: "run")
         }
         #expect(throws: ScenarioError.self) { try PathCSV.parse("", source: "run.csv", fallbackName: "run") }

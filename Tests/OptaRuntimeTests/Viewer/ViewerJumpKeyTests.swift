@@ -23,8 +23,9 @@ final class KeySource: FrameSink, InputSource {
 }
 
 /// Olli-style structure navigation: X, Y, L, B jump to the axes, legend and colour bar; Home and
-/// End to the focused path's start and end; T reads its table. A logged path keeps the tree the
-/// same from frame to frame (focus is an index into it; running solvers add and drop turn points).
+/// End to the focused path's start and end; T reads its table. The keys come once the logged path
+/// is revealed whole (frame 4), so the tree stays the same from frame to frame: focus is an index
+/// into it, and a growing path adds and drops turn points.
 @Suite(.serialized) struct ViewerJumpKeyTests {
     static let scenario = """
         {"version": 1, "size": {"width": 640, "height": 360}, "landscape": {"function": "rosenbrock"},
@@ -35,7 +36,7 @@ final class KeySource: FrameSink, InputSource {
         var options = ViewerSession.Options()
         options.replay = Trace()
         options.record = record
-        options.maxFrames = 12
+        options.maxFrames = 16
         let source = KeySource(SIMD2(640, 360), keys: keys)
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.scenario.utf8)), fonts: try FontLibrary.loadDefault(),
                                         options: options, viewSize: source.drawableSize)
@@ -47,7 +48,7 @@ final class KeySource: FrameSink, InputSource {
     }
 
     @Test func jumpKeysFocusAxesLegendAndColourBar() throws {
-        let (spoken, _, _) = try run([1: [.x], 3: [.y], 5: [.l], 7: [.b]])
+        let (spoken, _, _) = try run([6: [.x], 8: [.y], 10: [.l], 12: [.b]])
         #expect(spoken.count == 4, "\(spoken)")
         #expect(spoken[0].hasPrefix("horizontal axis x"), "\(spoken)")
         #expect(spoken[1].hasPrefix("vertical axis y"), "\(spoken)")
@@ -56,7 +57,7 @@ final class KeySource: FrameSink, InputSource {
     }
 
     @Test func homeAndEndFindThePathsStartAndEndAndTReadsItsTable() throws {
-        let (spoken, tables, _) = try run([1: [.end], 3: [.home], 5: [.t]])
+        let (spoken, tables, _) = try run([6: [.end], 8: [.home], 10: [.t]])
         #expect(spoken.count == 2, "\(spoken)")
         #expect(spoken[0].hasPrefix("end: point 4 at (1, 1)"), "\(spoken)")
         #expect(spoken[1].hasPrefix("start: point 0 at (−1.5, 2.5)"), "\(spoken)")
@@ -65,9 +66,9 @@ final class KeySource: FrameSink, InputSource {
     }
 
     @Test func jumpsAreRecordedAsReplayableFocusActions() throws {
-        let (_, _, report) = try run([2: [.l]], record: true)
+        let (_, _, report) = try run([6: [.l]], record: true)
         let focus = report.trace.entries.filter { if case .focus = $0.action { true } else { false } }
-        #expect(focus.count == 1 && focus.first?.frame == 2)
+        #expect(focus.count == 1 && focus.first?.frame == 6)
         let reread = try Trace.parse(report.trace.jsonLines, source: "trace")
         #expect(reread.entries == report.trace.entries)
     }

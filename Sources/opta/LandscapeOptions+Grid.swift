@@ -1,0 +1,24 @@
+import ArgumentParser
+import OptaCore
+
+extension LandscapeOptions {
+    /// `--domain` for a grid whose file has no coordinates places its samples evenly over the
+    /// domain (rather than cropping a grid at 0, 1, 2, …); `--view 3d|2d` switches the view.
+    func applyGridAndView(_ scenario: inout Scenario) throws {
+        if domain != nil, let grid = scenario.landscape.objective.grid, grid.source.indexCoordinates {
+            scenario.landscape.objective = .grid(grid.placed(over: scenario.landscape.domain))
+        }
+        switch view {
+        case nil: break
+        case "3d":
+            if scenario.surface == nil {
+                guard scenario.graph == nil else { throw CommandFailure.usage("--view 3d shows a landscape, not a graph") }
+                scenario.surface = ScenarioLoader.defaultSurface(for: scenario.landscape)
+                scenario.panels = []
+                scenario.camera = nil
+            }
+        case "2d": scenario.surface = nil
+        case let other?: throw CommandFailure.usage("--view must be 2d or 3d, got \"\(other)\"")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import OptaCore
+@testable import OptaRuntime
+import Testing
+
+@Suite("Following a JSON Lines log")
+struct FollowTests {
+    @Test("lines split across chunks, CRLF, a malformed line reported with its number")
+    func chunks() {
+        var follower = JSONLinesFollower(defaultPath: "run")
+        let first = follower.consume(Array(#"{"path": "adam", "step": 0, "x": 1, "y": 2, "f": 3}"#.utf8) + [0x0A] + Array(#"{"x": 0.5, "#.utf8))
+        #expect(first.points.count == 1 && first.points[0].path == "adam" && first.points[0].f == 3 && first.problems.isEmpty)
+        let second = follower.consume(Array("\"y\": 1}\r\nnot json\n".utf8))
+        #expect(second.points == [PathPoint(path: "run", step: nil, point: SIMD2(0.5, 1), f: nil)])
+        #expect(second.problems.count == 1 && second.problems[0].hasPrefix("line 3 is not JSON"))
+    }
+
+    @Test("a growing file is read as it grows; truncation and replacement start it over")
+    func tail() throws {
+        let path = NSTemporaryDirectory() + "opta-follow-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("{\"x\": 1, \"y\": 1}\n".utf8).write(to: URL(fileURLWithPath: path))
+        var tail = FileTail(path: path)
+        #expect(tail.poll() == .appended(Array("{\"x\": 1, \"y\": 1}\n".utf8)))
+        #expect(tail.poll() == .unchanged)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"x\": 2, \"y\": 2}\n".utf8))
+        try handle.close()
+        #expect(tail.poll() == .appended(Array("{\"x\": 2, \"y\": 2}\n".utf8)))
+        try Data("{\"x\": 3, \"y\": 3}\n".utf8).write(to: URL(fileURLWithPath: path))  // replaced (atomic write)
+        #expect(tail.poll() == .restarted(Array("{\"x\": 3, \"y\": 3}\n".utf8)))
+    }
+
+    @Test("ingests well over 100,000 points per second")
+    func throughput() {
+        var text = ""
+        for k in 0..<100_000 { text += "{\"path\": \"adam\", \"step\": \(k), \"x\": \(Double(k) * 1e-5), \"y\": 1.25, \"f\": 0.5}\n" }
+        let bytes = Array(text.utf8)
+        var follower = JSONLinesFollower(defaultPath: "run")
+        let clock = ContinuousClock()
+        let start = clock.now
+        var count = 0
+        var k = 0
+        while k < bytes.count {
+            count += follower.consume(bytes[k..<min(k + 65_536, bytes.count)]).points.count
+            k += 65_536
+        }
+        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        #expect(count == 100_000)
+        #expect(seconds < 1, "100,000 points took \(seconds) s")
+        print("follow: 100,000 points in \(String(format: "%.3f", seconds)) s")
+    }
+}

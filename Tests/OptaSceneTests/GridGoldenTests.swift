@@ -1,0 +1,46 @@
+import Foundation
+import OptaCore
+import OptaImage
+import OptaRaster
+import OptaScene
+import OptaText
+import Testing
+
+/// Grid landscapes against their reference images: a sampled .npy surface with an undefined
+/// corner and a logged path, in 2D and as a 3D surface.
+@Suite(.serialized) struct GridGoldenTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let tolerance = GoldenTolerance(threshold: 0.05, maxDifferentPixels: 40)
+
+    func render(_ name: String) throws -> RGBAImage {
+        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/\(name).json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: session.renderState)
+        let frame = figure.render(session.renderState, threads: 2)
+        return RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
+    }
+
+    @Test(arguments: ["grid-valley", "grid-valley-3d", "grid-valley-panels"])
+    func gridScenes(name: String) throws {
+        try GoldenHarness.forPackage().verify(try render(name), named: name, tolerance: Self.tolerance)
+    }
+
+    @Test("logged paths are series of the convergence chart; an empty chart says why in its tree")
+    func convergenceOfLoggedPaths() throws {
+        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let fonts = try FontLibrary.loadDefault()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState)
+        let outline = figure.accessibilityTree(for: session.renderState).outline
+        #expect(outline.contains("valley-sgd") && outline.contains("momentum (logged)") && outline.contains("Convergence of 3"))
+        let empty = try ScenarioLoader.parse(Data(#"{"version": 1, "landscape": {"function": "booth"}, "panels": [{"view": "landscape"}, {"view": "convergence"}]}"#.utf8))
+        var emptySession = try HeadlessSession(scenario: empty)
+        emptySession.runToCompletion()
+        let emptyOutline = SessionFigures(scenario: empty, fonts: fonts).figure(for: emptySession.renderState)
+            .accessibilityTree(for: emptySession.renderState).outline
+        #expect(emptyOutline.contains("Nothing to chart: no solvers and no logged paths"))
+    }
+}
