@@ -73,7 +73,7 @@ test: deps
 LIB_FLAGS ?=
 LIB      := .build/release/libOptaC.so
 lib:
-	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
+	OPTA_STATIC_RUNTIME=1 $(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
 	ln -sf libOptaC.so .build/release/libopta.so
 
 # The C ABI from C: NULL and garbage arguments, then the happy path.

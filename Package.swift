@@ -21,6 +21,11 @@ let staticRuntime = [
     "-lswift_StringProcessing", "-lswift_RegexParser", "-lswiftGlibc", "-Xlinker", "--end-group",
 ]
 
+/// Only `make lib` (and so `pip install ./python` and `make wheel`) asks for the static runtime:
+/// debug and sanitizer builds of the tests link the library against the toolchain's runtime
+/// (gold cannot link the static runtime's debug information into a debug shared library).
+let cLibraryLinking: [LinkerSetting] = Context.environment["OPTA_STATIC_RUNTIME"] == nil ? [] : [.unsafeFlags(staticRuntime)]
+
 let package = Package(
     name: "Opta",
     platforms: [.macOS(.v15)],
@@ -87,7 +92,7 @@ let package = Package(
         // the library loads on machines without a Swift toolchain. Only the C library carries this
         // flag: packages depending on OptaCore or OptaScene never build it.
         .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y"],
-                exclude: ["include"], linkerSettings: [.unsafeFlags(staticRuntime)]),
+                exclude: ["include"], linkerSettings: cLibraryLinking),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
             "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",

@@ -320,8 +320,7 @@ class Landscape(Figure):
     def from_file(cls, path, **options) -> "Landscape":
         """A sampled landscape from a file: ``loss.npy``, Li et al.'s ``surface.h5``, a CSV matrix.
 
-        PENDING grid landscapes (issue 21): builds ``"landscape": {"grid": {"file": PATH}}``; until
-        that field is on this branch the library rejects it with the CLI's message.
+        Builds ``"landscape": {"grid": {"file": PATH}}`` (see docs/grids.md for the layouts read).
         """
         path = os.path.abspath(os.fspath(path))
         fig = cls(**options)
@@ -339,9 +338,7 @@ class Landscape(Figure):
 def _grid(grid, x, y) -> dict:
     """A sampled landscape Z[row = y index, column = x index] (numpy's and matplotlib's order).
 
-    PENDING grid landscapes (issue 21, `"landscape": {"grid": ...}`): this builds the inline form;
-    until that field is on this branch the library rejects it with its own message ("landscape.grid
-    is not a known field"), so the error a user sees is the same as the CLI's.
+    Builds the inline form, ``"landscape": {"grid": {"values": ..., "x": ..., "y": ...}}``.
     """
     z = np.asarray(grid)
     if z.dtype.kind not in "fiu":

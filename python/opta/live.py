@@ -4,9 +4,8 @@ Each step is one JSON Lines record, ``{"path": "adam", "step": 12, "x": 0.3, "y"
 appended to a file that ``opta view SCENARIO --follow FILE`` reads as it grows, and added to the
 figure too (so ``fig.render()`` afterwards shows the whole run).
 
-PENDING: ``opta view --follow`` lands with grid landscapes and live follow (issue 21). Until then
-``live(fig, view=True)`` reports that the viewer cannot follow yet; ``view=False`` (logging to the
-file and the figure) works now.
+The viewer's ``--follow`` is not there yet: ``live(fig, view=True)`` says so; ``view=False``
+(logging to the file and the figure) works.
 """
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ class Plane:
     extra: dict = field(default_factory=dict)
 
     def landscape(self, **options):
-        """A Landscape of this grid (PENDING grid landscapes, issue 21)."""
+        """A Landscape of this grid."""
         from .figure import Landscape
         return Landscape(grid=self.grid, x=self.x, y=self.y, **options)
 

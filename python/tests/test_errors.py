@@ -26,7 +26,7 @@ BAD_SCENARIOS = {
     "bad solver param": {"version": 1, "landscape": {"function": "booth"},
                          "solvers": [{"method": "adam", "start": [0, 0], "params": {"lr": 0.1}}]},
     "unknown method": {"version": 1, "landscape": {"function": "booth"}, "solvers": [{"method": "sgd", "start": [0, 0]}]},
-    "grid (pending)": {"version": 1, "landscape": {"grid": {"values": [[0, 1], [1, 0]]}}},
+    "ragged grid": {"version": 1, "landscape": {"grid": {"values": [[0, 1], [1]]}}},
 }
 
 
@@ -142,10 +142,18 @@ def test_grid_arrays_are_named(kwargs, message):
         opta.Landscape(**kwargs)
 
 
-def test_grids_wait_for_the_grid_field():
-    # PENDING issue 21: until "landscape.grid" lands, the library's own validation answers.
-    z = np.add.outer(np.linspace(0, 1, 3), np.linspace(0, 2, 4))
+def test_grid_landscapes_from_numpy():
+    # Z[row = y index, column = x index], as numpy and matplotlib have it.
+    z = np.add.outer(np.linspace(0, 1, 3) ** 2, np.linspace(-1, 1, 4) ** 2)
     fig = opta.Landscape(grid=z, x=np.linspace(-1, 1, 4), y=np.linspace(0, 1, 3))
-    assert fig.scenario["landscape"]["grid"]["values"][2][3] == 3.0
-    with pytest.raises(opta.OptaError, match="grid"):
-        fig.render(32, 32)
+    assert fig.scenario["landscape"]["grid"]["values"][2][3] == 2.0
+    assert fig.render(64, 48).shape == (48, 64, 4)
+    nodes = [fig.tree()["root"]]
+    lowest = None
+    while nodes:
+        node = nodes.pop()
+        if node.get("id") == "grid/lowest":
+            lowest = node["attributes"]
+        nodes.extend(node.get("children", []))
+    assert lowest is not None and lowest["rows"] == "3" and lowest["columns"] == "4"
+    assert abs(float(lowest["f"]) - 1 / 9) < 1e-12 and float(lowest["y"]) == 0.0

@@ -9,7 +9,7 @@ import opta
 def test_log_step_writes_json_lines_and_grows_the_figure(tmp_path):
     fig = opta.Landscape("rosenbrock", size=(64, 48))
     log = tmp_path / "run.jsonl"
-    with opta.live(fig, file=log, view=False) as run:  # PENDING view=True: `opta view --follow` (issue 21)
+    with opta.live(fig, file=log, view=False) as run:
         for step, (x, y, loss) in enumerate([(-1.5, 2.5, 10.0), (-1.2, 2.0, 5.0), (-1.0, 1.5, float("nan"))]):
             run.log_step("adam", step, x, y, loss)
     lines = [json.loads(line) for line in log.read_text().splitlines()]
