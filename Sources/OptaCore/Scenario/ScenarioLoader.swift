@@ -153,7 +153,7 @@ public enum ScenarioLoader {
                             + options.map(JSONText.quoted).joined(separator: ", ") + ", got \(JSONText.quoted(name))")
                     }
                     parameters[key] = Double(index)
-                case .bool(let flag)?:
+                case .bool(let flag)? where AnySolverState.switches(of: method).contains(key):
                     parameters[key] = flag ? 1 : 0
                 default:
                     guard let value = try p.number(key), value.isFinite else {

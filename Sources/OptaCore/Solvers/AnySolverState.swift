@@ -57,6 +57,11 @@ public enum AnySolverState: Sendable, Codable, Equatable {
         }
     }
 
+    /// The parameters of `method` that are switches (true/false in scenario files, 1/0 to the state).
+    public static func switches(of method: SolverMethod) -> [String] {
+        method == .simulatedAnnealing ? ["polish"] : []
+    }
+
     /// The wrapped state, as the protocol.
     public var state: any SolverState {
         switch self {

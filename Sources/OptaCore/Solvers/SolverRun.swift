@@ -88,7 +88,8 @@ public struct SolverRun: Sendable, Codable, Equatable {
     }
 
     /// Raises the step budget by `steps`; a run that had only used up its budget (`stopped`) goes on.
-    /// Continuing this way gives exactly the run that had the larger budget from the start.
+    /// Continuing this way gives exactly the run that had the larger budget from the start, except
+    /// for simulated annealing with `polish`, whose polish begins where the first budget ended.
     public mutating func extendBudget(by steps: Int) {
         rules.maxSteps = stepCount + steps
         if status == .stopped { status = .running }

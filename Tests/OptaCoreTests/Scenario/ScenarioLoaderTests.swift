@@ -68,6 +68,10 @@ import Testing
                     "paths[0].points[1] must have exactly 2 numbers, got 1")
         expectError(#"{"version": 1, "landscape": {"function": "booth", "contours": {"color": [2, 0, 0]}}}"#,
                     "landscape.contours.color[0] must be between 0 and 1, got 2")
+        expectError(#"{"version": 1, "landscape": {"function": "booth"}, "solvers": [{"method": "adam", "start": [0, 0], "params": {"learningRate": true}}]}"#,
+                    "solvers[0].params.learningRate must be a number, got a boolean")
+        expectError(#"{"version": 1, "landscape": {"function": "booth"}, "solvers": [{"method": "nelder-mead", "start": [0, 0], "params": {"initialSimplex": "scipi"}}]}"#,
+                    #"solvers[0].params.initialSimplex must be one of "scipy", "fixed", got "scipi""#)
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "extra": 1}"#,
                     "extra is not a known field; allowed here: version, title, size, landscape, paths, pathsFile, axes, solvers, stepsPerFrame, view, camera, panels, surface, graph, runs")
         expectError(#"{"version": 1, "landscape": {"function": "booth", "vmin": 3, "vmax": 1}}"#,
