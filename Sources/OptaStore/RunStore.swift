@@ -29,13 +29,38 @@ public final class RunStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: config)
-            try Self.checkOwnership(pool, path: path)
-            try StoreSchema.migrator.migrate(pool)
+            pool = try Self.retryingWhileLocked {
+                let pool = try DatabasePool(path: path, configuration: config)
+                try Self.checkOwnership(pool, path: path)
+                try StoreSchema.migrator.migrate(pool)
+                return pool
+            }
         } catch {
             throw StoreError.from(error, path: path)
         }
-        try markInterrupted()
+        do {
+            try Self.retryingWhileLocked { try self.markInterrupted() }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` again while SQLite answers "busy" or "locked" where its busy handler does not
+    /// apply: a brand-new file switching to WAL, or another process's last connection closing
+    /// (it holds an exclusive lock for a moment). Gives up after about five seconds.
+    static func retryingWhileLocked<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.02 * Double(min(attempt, 10)))
+            } catch let error as StoreError where error.description.contains("locked") && attempt < 50 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.02 * Double(min(attempt, 10)))
+            }
+        }
     }
 
     /// Refuses a database of another program (tables, but none of Opta's).
