@@ -68,7 +68,10 @@ public final class RunStore: Sendable {
         let tables = try pool.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         }
-        if !tables.isEmpty && !(tables.contains("grdb_migrations") && tables.contains("run")) {
+        // Opta's own tables only (a store another process is creating this moment may so far hold
+        // just the migrator's table); any other table means another program's database.
+        let own: Set = ["grdb_migrations", "run", "iterate", "tag", "iterateChunk", "viewerState"]
+        if !tables.allSatisfy(own.contains) {
             throw StoreError(.notAStore, "\(path) is an SQLite database of another program, not an Opta run store; give another file with --store PATH")
         }
     }
