@@ -53,14 +53,17 @@ public final class RunStore: Sendable {
         while true {
             do {
                 return try body()
-            } catch let error as DatabaseError where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < 50 {
-                attempt += 1
-                Thread.sleep(forTimeInterval: 0.02 * Double(min(attempt, 10)))
-            } catch let error as StoreError where error.description.contains("locked") && attempt < 50 {
+            } catch where isLocked(error) && attempt < 50 {
                 attempt += 1
                 Thread.sleep(forTimeInterval: 0.02 * Double(min(attempt, 10)))
             }
         }
+    }
+
+    /// SQLITE_BUSY or SQLITE_LOCKED, as GRDB throws it or as `markInterrupted` reports it.
+    private static func isLocked(_ error: any Error) -> Bool {
+        if let error = error as? DatabaseError { return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED }
+        return (error as? StoreError)?.description.contains("locked") == true
     }
 
     /// Refuses a database of another program (tables, but none of Opta's).
