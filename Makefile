@@ -19,7 +19,8 @@ endif
 # libFuzzer targets (Fuzz/Targets), each with its seeds (Fuzz/Seeds) and dictionary (Fuzz/Dictionaries).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzExpression:expression FuzzScenario:json FuzzPathCSV:csv FuzzEdgeCSV:csv \
-                FuzzTrace:json FuzzCheckpoint:json FuzzPNG:png
+                FuzzTrace:json FuzzCheckpoint:json FuzzPNG:png \
+                FuzzGridNPY:npy FuzzGridCSV:csv FuzzPathJSONLines:json FuzzHDF5:hdf5
 # SwiftPM gives every executable its own main, so the targets call libFuzzer's driver themselves:
 # coverage instrumentation and AddressSanitizer as -sanitize=fuzzer,address would add, linked with
 # the toolchain's libFuzzer without its main.
