@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "CVectorOps"),
 
         // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
-        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")]),
+        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", "CVectorOps", .product(name: "Numerics", package: "swift-numerics")]),
         // Framebuffer, tiles, coverage rasterization.
         .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"]),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
