@@ -73,7 +73,8 @@ public enum ExportInterruption {
             for number in [SIGINT, SIGTERM] {
                 signal(number, SIG_IGN)  // delivered to the source below instead
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
-                source.setEventHandler { received(number, count: Int(source.data)) }  // the source lives forever anyway
+                // The handler keeps its source alive: a cycle, harmless as sources live as long as Opta.
+                source.setEventHandler { received(number, count: Int(source.data)) }
                 source.resume()
                 sources.append(source)
             }
