@@ -47,6 +47,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("output-dir"), help: "Folder for --frames; it must exist.")
     var outputDirectory: String?
 
+    @Flag(help: "Logged paths (paths, pathsFile) grow step by step: frame k shows them through step (k+1)·stepsPerFrame, in PNG sequences and videos alike. Frames of a run always show them so; the flag says it explicitly.")
+    var reveal = false
+
     @Option(help: "A trace of actions (JSON Lines, as `opta view --record` writes) to replay.")
     var replay: String?
 
@@ -67,6 +70,9 @@ struct RenderCommand: ParsableCommand {
     static let layoutProgressWork = 1_000_000
 
     func validate() throws {
+        if reveal, frames == nil, frame == nil {
+            throw ValidationError("--reveal grows logged paths over the frames of a run: add --frames A...B (PNG frames with --output-dir, or a video) or --frame N; a single picture shows them whole")
+        }
         if try validateVideo() { return }
         if frames != nil {
             guard outputDirectory != nil else {
