@@ -4,7 +4,7 @@ import Testing
 
 /// Long solves and replays: the run store gets every iterate while the solver keeps a bounded
 /// trajectory; progress shows on a terminal only, so captured standard error stays clean.
-@Suite(.serialized) struct LongWorkTests {
+@Suite(.serialized) struct LongSolvesAndReplaysTests {
     /// Gradient descent on Rosenbrock with a small step: it runs its whole budget.
     static let scenario = """
         {"version": 1, "size": {"width": 320, "height": 200}, "landscape": {"function": "rosenbrock"},
