@@ -79,12 +79,19 @@ public struct SolverTrajectory: Sendable, Equatable {
     /// Negative steps, steps that do not rise and points after a lone start without f are ignored.
     public mutating func append(_ point: SIMD2<Double>, value: Double, gradientNorm: Double, step: Int) {
         guard step > (steps.last ?? -1), !lacksValues || points.isEmpty else { return }
-        // The previous latest point was kept only for being the latest.
-        if let last = steps.last, steps.count > 1, !isOnStride(last) { removeLast() }
-        points.append(point)
-        values.append(value)
-        gradientNorms.append(gradientNorm)
-        steps.append(step)
+        if let last = steps.last, steps.count > 1, !isOnStride(last) {
+            // The previous latest point was kept only for being the latest: the new one takes its place.
+            let i = steps.count - 1
+            points[i] = point
+            values[i] = value
+            gradientNorms[i] = gradientNorm
+            steps[i] = step
+        } else {
+            points.append(point)
+            values.append(value)
+            gradientNorms.append(gradientNorm)
+            steps.append(step)
+        }
         count += 1
         noteBest(value, at: step)
         while points.count > capacity { thin() }
@@ -108,13 +115,6 @@ public struct SolverTrajectory: Sendable, Equatable {
 
     private mutating func noteBest(_ value: Double, at step: Int) {
         if value.isFinite && value < (best?.value ?? .infinity) { best = Best(step: step, value: value) }
-    }
-
-    private mutating func removeLast() {
-        points.removeLast()
-        values.removeLast()
-        gradientNorms.removeLast()
-        steps.removeLast()
     }
 
     private func isOnStride(_ step: Int) -> Bool { step % stride == 0 }
