@@ -1,9 +1,9 @@
 /// A solver's path as drawn: at most `capacity` points however long the run, kept by stride
 /// doubling, with f and ‖∇f‖ at each kept point and the step it was reached.
 ///
-/// Kept are the points whose step is a multiple of `stride`, and the latest point always. When an
-/// append would pass `capacity`, every kept point whose step is not a multiple of 2·`stride` goes
-/// (every other one, for a run's contiguous steps) and the stride doubles. So:
+/// Kept are the points whose step is a multiple of `stride`, and the first and the latest point
+/// always. When an append would pass `capacity`, every other kept point goes (those whose step is
+/// not a multiple of 2·`stride`) and the stride doubles. So:
 /// - the first point (step 0) and the latest point are exact, whatever the run's length;
 /// - kept points are evenly spaced in steps (`stride` apart), except the latest;
 /// - the kept points are a pure function of the points appended, in order: a run resumed from a
