@@ -70,7 +70,12 @@ public struct ConvergenceFigure: SceneFigure {
 
     /// Everything the chart draws for `state`.
     func drawList(_ state: RenderState) -> DrawList {
-        var list = DrawList()
+        canvas(state).list
+    }
+
+    /// `drawList` with the box of every text it places.
+    func canvas(_ state: RenderState) -> FigureCanvas {
+        var list = FigureCanvas()
         let series = ConvergenceSeries.all(in: state)
         let scale = scale(series)
         addAxes(&list, scale: scale)
@@ -139,13 +144,13 @@ public struct ConvergenceFigure: SceneFigure {
         return points
     }
 
-    func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
+    func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, rotated: Bool = false) {
         FigureText.append(&list, string, fonts: fonts, at: anchor, size: size, weight: weight, horizontal: horizontal,
                           vertical: vertical, color: LandscapeFigure.ink, rotated: rotated)
     }
 
-    func addAxes(_ list: inout DrawList, scale: ConvergenceScale) {
+    func addAxes(_ list: inout FigureCanvas, scale: ConvergenceScale) {
         let p = layout.plot
         let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
         let size = layout.labelSize
@@ -179,7 +184,7 @@ public struct ConvergenceFigure: SceneFigure {
     }
 
     /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point.
-    func addBestLabel(_ list: inout DrawList, _ series: [ConvergenceSeries], scale: ConvergenceScale) {
+    func addBestLabel(_ list: inout FigureCanvas, _ series: [ConvergenceSeries], scale: ConvergenceScale) {
         guard let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
@@ -189,7 +194,7 @@ public struct ConvergenceFigure: SceneFigure {
         let stamp = TextStamp(fonts.layout(label, pixelSize: size))
         let origin = stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle)
         list.append(stamp.halo(radius: 2).item(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
-        list.append(stamp.item(at: origin, color: LandscapeFigure.ink))
+        list.append(stamp, at: origin, color: LandscapeFigure.ink, text: label)
     }
 
     /// The series holding the lowest value of all, with that value.
@@ -201,7 +206,7 @@ public struct ConvergenceFigure: SceneFigure {
         return found
     }
 
-    func addLegend(_ list: inout DrawList, _ series: [ConvergenceSeries]) {
+    func addLegend(_ list: inout FigureCanvas, _ series: [ConvergenceSeries]) {
         guard scenario.axes.legend, !series.isEmpty else { return }
         let names = series.map(\.id) + ["best value"]
         let size = layout.labelSize

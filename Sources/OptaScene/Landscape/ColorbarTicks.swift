@@ -8,6 +8,8 @@ public enum ColorbarTicks {
         public let value: Double
         public let position: Double
         public let label: String
+        /// The value over the step (linear) or the decade (log): labels are thinned by it.
+        public let ordinal: Int
     }
 
     /// Ticks for `scale`, about `targetCount` of them; and the colourbar title to go with them.
@@ -17,7 +19,10 @@ public enum ColorbarTicks {
             let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: targetCount)
             let values = NiceTicks.values(in: scale.vmin...scale.vmax, step: step)
             let labels = TickLabels(values: values, step: step)
-            let ticks = zip(values, labels.labels).map { Tick(value: $0, position: scale.normalized($0), label: $1) }
+            let ordinals = TickThinning.ordinals(values, step: step)
+            let ticks = values.indices.map {
+                Tick(value: values[$0], position: scale.normalized(values[$0]), label: labels.labels[$0], ordinal: ordinals[$0])
+            }
             return (ticks, labels.annotation.map { "f (ticks \($0))" } ?? "f")
         case .log:
             // Decades of f − shift. When the shift is negligible they are decades of f itself.
@@ -36,7 +41,7 @@ public enum ColorbarTicks {
                 let label = NiceTicks.compactLabel(offset)
                 let position = (scale.scaled(value) - scale.lower) / (scale.upper - scale.lower)
                 if position >= -1e-9 && position <= 1 + 1e-9 {
-                    ticks.append(Tick(value: value, position: position, label: label))
+                    ticks.append(Tick(value: value, position: position, label: label, ordinal: Int(k)))
                 }
                 k += Double(stride)
             }

@@ -102,7 +102,12 @@ public struct LandscapeFigure: Sendable {
 
     /// The vector overlay for `paths` (defaults to the scenario's own paths).
     public func drawList(paths: [PathSpec]? = nil) -> DrawList {
-        var list = DrawList()
+        canvas(paths: paths).list
+    }
+
+    /// `drawList(paths:)` with the box of every text it places.
+    func canvas(paths: [PathSpec]? = nil) -> FigureCanvas {
+        var list = FigureCanvas()
         let paths = paths ?? scenario.paths
         addFrameAndTicks(&list)
         addColorbar(&list)
@@ -134,69 +139,14 @@ public struct LandscapeFigure: Sendable {
 
     // MARK: Text
 
-    func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int,
+    func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int,
               weight: FontWeight = .regular, horizontal: TextStamp.HorizontalAlignment,
               vertical: TextStamp.VerticalAlignment, color: RGBA = ink, rotated: Bool = false) {
         FigureText.append(&list, string, fonts: fonts, at: anchor, size: size, weight: weight, horizontal: horizontal,
                           vertical: vertical, color: color, rotated: rotated)
     }
 
-    // MARK: Axes
-
-    func addFrameAndTicks(_ list: inout DrawList) {
-        let p = layout.plot
-        let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
-        let size = layout.labelSize
-        let tick = Float(size) * 0.4
-        let gap = Float(size) * 0.3
-        // Frame: a 1 px line just outside the plot area.
-        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
-        let lineHeight = Float(size) * 1.25
-        for (v, label) in zip(xTicks.values, xLabels.labels) {
-            let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
-            text(&list, label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
-        }
-        for (v, label) in zip(yTicks.values, yLabels.labels) {
-            let y = Float(viewport.framePoint(SIMD2(0, v)).y).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: Self.frameColor))
-            text(&list, label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
-        }
-        // A common offset or power of ten: under the x labels' right end, above the y axis.
-        if let note = xLabels.annotation {
-            text(&list, note, at: SIMD2(x1, y1 + 1 + tick + gap + lineHeight), size: size, horizontal: .right, vertical: .top)
-        }
-        if let note = yLabels.annotation {
-            text(&list, note, at: SIMD2(x0, y0 - gap), size: size, horizontal: .left, vertical: .bottom)
-        }
-        // Axis titles and the plot title.
-        text(&list, scenario.axes.xTitle, at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
-             horizontal: .center, vertical: .bottom)
-        text(&list, scenario.axes.yTitle, at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
-             horizontal: .center, vertical: .middle, rotated: true)
-        text(&list, title, at: SIMD2((x0 + x1) / 2, y0 - Float(size) * 0.8), size: layout.titleSize, weight: .bold,
-             horizontal: .center, vertical: .bottom)
-    }
-
-    func addColorbar(_ list: inout DrawList) {
-        guard let bar = layout.colorbar else { return }
-        let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
-        let size = layout.labelSize
-        let tick = Float(size) * 0.4
-        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
-        var widest: Float = 0
-        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
-            let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x1 + 1, y0: y - 0.5, x1: x1 + 1 + tick, y1: y + 0.5), fill: Self.frameColor))
-            text(&list, t.label, at: SIMD2(x1 + 1 + tick + Float(size) * 0.3, y), size: size, horizontal: .left, vertical: .middle)
-            widest = max(widest, fonts.measure(t.label, pixelSize: size))
-        }
-        let titleX = x1 + 1 + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
-        text(&list, colorbarTicks.title, at: SIMD2(titleX, (y0 + y1) / 2), size: size,
-             horizontal: .center, vertical: .middle, rotated: true)
-    }
-
-    func addContourLabels(_ list: inout DrawList) {
+    func addContourLabels(_ list: inout FigureCanvas) {
         guard !contourLabels.isEmpty else { return }
         let c = scenario.landscape.contours?.color ?? [1, 1, 1, 1]
         let color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), 1)
@@ -205,12 +155,12 @@ public struct LandscapeFigure: Sendable {
         for entry in contourLabels {
             let halo = entry.stamp.halo(radius: 1)
             list.append(halo.item(at: entry.origin &- 1, color: haloColor))
-            list.append(entry.stamp.item(at: entry.origin, color: color))
+            list.append(entry.stamp, at: entry.origin, color: color, text: entry.label.text)
         }
     }
 
     /// A 1-px opaque border just inside `r`.
-    static func addBorder(_ list: inout DrawList, _ r: PixelRectF, color: RGBA) {
+    static func addBorder(_ list: inout FigureCanvas, _ r: PixelRectF, color: RGBA) {
         list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + 1), fill: color))
         list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - 1, x1: r.x1, y1: r.y1), fill: color))
         list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + 1, y1: r.y1), fill: color))
@@ -219,7 +169,7 @@ public struct LandscapeFigure: Sendable {
 
     // MARK: Paths and markers
 
-    func addPath(_ list: inout DrawList, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
+    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
         let points = path.points.map(framePoint)
         let width = Float(path.width)
         for piece in PathClipping.clip(points, lo: lo, hi: hi) where piece.count >= 2 {
@@ -241,7 +191,7 @@ public struct LandscapeFigure: Sendable {
         }
     }
 
-    func addMinimumMarker(_ list: inout DrawList, at p: SIMD2<Float>) {
+    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
         let r: Float = 7
         for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
             list.append(.segment(from: p + a, to: p + b, width: 4, color: Self.ink))
@@ -267,7 +217,7 @@ public struct LandscapeFigure: Sendable {
         return PixelRectF(x0: x1 - w, y0: y0, x1: x1, y1: y0 + h)
     }
 
-    func addLegend(_ list: inout DrawList, paths: [PathSpec]) {
+    func addLegend(_ list: inout FigureCanvas, paths: [PathSpec]) {
         let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
         guard !entries.isEmpty else { return }
         let size = layout.labelSize

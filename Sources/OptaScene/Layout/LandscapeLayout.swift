@@ -10,9 +10,10 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let labelSize: Int
     public let titleSize: Int
 
-    /// Text size for tick labels at a frame height: 14 px at 1080 p, never below 11 or above 16.
+    /// Text size for tick labels at a frame height: 14 px at 1080 p, in proportion to the height
+    /// (28 px at 2160 p, so a 4K figure reads like a 1080 p one), never below 11 or above 32.
     public static func labelSize(frameHeight: Int) -> Int {
-        max(11, min(16, Int((Double(frameHeight) / 1080 * 14).rounded())))
+        max(11, min(32, Int((Double(frameHeight) / 1080 * 14).rounded())))
     }
 
     /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels.

@@ -13,27 +13,34 @@ extension SurfaceFigure {
     /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title. The
     /// depth-tested parts come from `plan`, with the surface's depth at its probes (`depths`).
     func drawList(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> DrawList {
-        var list = DrawList()
+        canvas(state, plan: plan, depths: depths).list
+    }
+
+    /// `drawList` with the box of every text it places.
+    func canvas(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> FigureCanvas {
+        var list = FigureCanvas()
         addBox(&list, plan.boxEdges, depths: depths)
-        addAxes(&list, plan.projector, camera: camera(for: state))
+        addAxes(&list, SurfaceAxes(self, projector: plan.projector, camera: camera(for: state)))
         addMinima(&list, plan.minima, depths: depths)
         for path in plan.paths { addPath(&list, path, depths: depths) }
         addColorbar(&list)
-        text(&list, title, at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
+        let gap = Float(layout.labelSize) * 0.6
+        text(&list, FigureText.fitted(title, maxWidth: Float(width) - 2 * gap, fonts: fonts, size: layout.titleSize, weight: .bold),
+             at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
              size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
         return list
     }
 
-    func text(_ list: inout DrawList, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
+    func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, color: RGBA = ink) {
         guard !string.isEmpty, anchor.x.isFinite, anchor.y.isFinite else { return }
         let stamp = labels.stamp(string, size: size, weight: weight, fonts: fonts)
-        list.append(stamp.item(at: stamp.origin(anchor: anchor, horizontal: horizontal, vertical: vertical), color: color))
+        list.append(stamp, at: stamp.origin(anchor: anchor, horizontal: horizontal, vertical: vertical), color: color, text: string)
     }
 
     // MARK: Box and axes
 
-    func addBox(_ list: inout DrawList, _ edges: [SampledPolyline], depths: [Float]) {
+    func addBox(_ list: inout FigureCanvas, _ edges: [SampledPolyline], depths: [Float]) {
         for edge in edges {
             for run in edge.visibleRuns(depths: depths) {
                 list.append(.polyline(points: run, width: 1, color: Self.boxColor))
@@ -41,54 +48,33 @@ extension SurfaceFigure {
         }
     }
 
-    /// Ticks and labels on the box edges nearest the viewer: x and y along the bottom, f up a
-    /// vertical edge on the left.
-    func addAxes(_ list: inout DrawList, _ projector: SurfaceProjector, camera: OrbitCamera) {
-        let (lo, hi) = box
-        let mid = (lo + hi) / 2
-        let eye = camera.eye
-        let span = max(hi.x - lo.x, hi.y - lo.y)
+    /// The axes' ticks, and the labels that have room: each axis keeps every k-th label so that
+    /// neighbours do not touch (`TickThinning`), then labels are drawn titles first, f, x, y,
+    /// each only where it touches no label drawn before it and lies inside the frame.
+    func addAxes(_ list: inout FigureCanvas, _ axes: SurfaceAxes) {
+        for tick in axes.ticks { list.append(.segment(from: tick.from, to: tick.to, width: 1, color: Self.boxColor)) }
         let size = layout.labelSize
-        // x ticks on the y edge nearer the eye, y ticks on the x edge nearer the eye.
-        let yEdge = abs(eye.y - lo.y) < abs(eye.y - hi.y) ? lo.y : hi.y
-        let xEdge = abs(eye.x - lo.x) < abs(eye.x - hi.x) ? lo.x : hi.x
-        let outY = SIMD3<Double>(0, yEdge == lo.y ? -1 : 1, 0) * span, outX = SIMD3<Double>(xEdge == lo.x ? -1 : 1, 0, 0) * span
-        func tick(_ p: SIMD3<Double>, _ out: SIMD3<Double>, _ label: String) {
-            guard let a = projector.project(p), let b = projector.project(p + out * 0.025),
-                  let c = projector.project(p + out * 0.07) else { return }
-            list.append(.segment(from: a.point, to: b.point, width: 1, color: Self.boxColor))
-            text(&list, label, at: c.point, size: size, horizontal: .center, vertical: .middle)
+        let gap = Float(size) * 0.4
+        let placed = axes.labels.map { label in
+            let stamp = labels.stamp(label.text, size: size, weight: label.weight, fonts: fonts)
+            let origin = stamp.origin(anchor: label.anchor, horizontal: label.horizontal, vertical: label.vertical)
+            return (label: label, stamp: stamp, origin: origin, rect: stamp.rect(at: origin))
         }
-        for (v, label) in labels.xTicks { tick(SIMD3(v, yEdge, lo.z), outY, label) }
-        for (v, label) in labels.yTicks { tick(SIMD3(xEdge, v, lo.z), outX, label) }
-        if let p = projector.project(SIMD3(mid.x, yEdge, lo.z) + outY * 0.16) {
-            text(&list, scenario.axes.xTitle, at: p.point, size: size, horizontal: .center, vertical: .middle)
+        var shown = [Bool](repeating: true, count: placed.count)
+        for group in [SurfaceAxes.Label.Group.f, .x, .y] {
+            let members = placed.indices.filter { placed[$0].label.group == group }
+            let kept = TickThinning.kept(members.map { placed[$0].rect }, ordinals: members.map { placed[$0].label.ordinal }, gap: gap)
+            for (index, keep) in zip(members, kept) where !keep { shown[index] = false }
         }
-        if let p = projector.project(SIMD3(xEdge, mid.y, lo.z) + outX * 0.16) {
-            text(&list, scenario.axes.yTitle, at: p.point, size: size, horizontal: .center, vertical: .middle)
-        }
-        // f ticks on the vertical edge that is leftmost on screen, pointing away from the box.
-        var best: (x: Double, y: Double, screen: Float)?
-        for cx in [lo.x, hi.x] {
-            for cy in [lo.y, hi.y] {
-                if let p = projector.project(SIMD3(cx, cy, mid.z)), best == nil || p.point.x < best!.screen {
-                    best = (cx, cy, p.point.x)
-                }
+        let frame = PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height))
+        var taken: [PixelRectF] = []
+        for group in SurfaceAxes.Label.Group.allCases {
+            for (index, entry) in placed.enumerated() where entry.label.group == group && shown[index] {
+                guard entry.rect.x0.isFinite, entry.rect.y0.isFinite, frame.contains(entry.rect),
+                      !taken.contains(where: { $0.overlaps(entry.rect, gap: 2) }) else { continue }
+                taken.append(entry.rect)
+                list.append(entry.stamp, at: entry.origin, color: Self.ink, text: entry.label.text)
             }
-        }
-        guard let corner = best else { return }
-        var out = SIMD3(corner.x - mid.x, corner.y - mid.y, 0)
-        out /= max(1e-12, (out * out).sum().squareRoot())
-        out *= span
-        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
-            let z = t.position * prepared.spec.height
-            guard let a = projector.project(SIMD3(corner.x, corner.y, z)), let b = projector.project(SIMD3(corner.x, corner.y, z) + out * 0.025)
-            else { continue }
-            list.append(.segment(from: a.point, to: b.point, width: 1, color: Self.boxColor))
-            text(&list, t.label, at: b.point + SIMD2(-4, 0), size: size, horizontal: .right, vertical: .middle)
-        }
-        if let top = projector.project(SIMD3(corner.x, corner.y, hi.z) + out * 0.03) {
-            text(&list, "f", at: top.point + SIMD2(0, -Float(size)), size: size, weight: .bold, horizontal: .center, vertical: .bottom)
         }
     }
 
@@ -102,7 +88,7 @@ extension SurfaceFigure {
         return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
     }
 
-    func addPath(_ list: inout DrawList, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
+    func addPath(_ list: inout FigureCanvas, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
         for piece in path.pieces {
             for run in piece.visibleRuns(depths: depths) {
                 list.append(.polyline(points: run, width: path.width, color: path.color))
@@ -122,7 +108,7 @@ extension SurfaceFigure {
         }
     }
 
-    func addMinima(_ list: inout DrawList, _ minima: [DepthSample], depths: [Float]) {
+    func addMinima(_ list: inout FigureCanvas, _ minima: [DepthSample], depths: [Float]) {
         for p in minima where p.isVisible(depths: depths) {
             let r: Float = 5
             for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
@@ -134,7 +120,7 @@ extension SurfaceFigure {
 
     // MARK: Colourbar
 
-    func addColorbar(_ list: inout DrawList) {
+    func addColorbar(_ list: inout FigureCanvas) {
         guard let bar = layout.colorbar else { return }
         let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
         let entries = prepared.colormap.entries
@@ -156,13 +142,18 @@ extension SurfaceFigure {
         }
         let size = layout.labelSize
         let tick = Float(size) * 0.4
-        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
+        let shown = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }
+        var anchors: [SIMD2<Float>] = []
+        for t in shown {
             let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x1, y0: y - 0.5, x1: x1 + tick, y1: y + 0.5), fill: Self.ink))
-            text(&list, t.label, at: SIMD2(x1 + tick + Float(size) * 0.3, y), size: size, horizontal: .left, vertical: .middle)
+            anchors.append(SIMD2(x1 + tick + Float(size) * 0.3, y))
         }
+        FigureText.appendTicks(&list, shown.map(\.label), at: anchors, ordinals: shown.map(\.ordinal), fonts: fonts, size: size,
+                               horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
         let titleX = x1 + tick + Float(size) * 0.3 + labels.widestColorbarLabel + Float(size) * 1.2
         let stamp = labels.colorbarTitle
-        list.append(stamp.item(at: stamp.origin(anchor: SIMD2(titleX, (y0 + y1) / 2), horizontal: .center, vertical: .middle), color: Self.ink))
+        list.append(stamp, at: stamp.origin(anchor: SIMD2(titleX, (y0 + y1) / 2), horizontal: .center, vertical: .middle),
+                    color: Self.ink, text: colorbarTicks.title)
     }
 }

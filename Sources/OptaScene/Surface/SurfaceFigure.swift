@@ -17,6 +17,11 @@ public struct SurfaceFigure: Sendable {
     let fonts: FontLibrary
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     let labels: SurfaceLabels
+    /// Where the box, its axes and labels go: the frame below the title, left of the colourbar.
+    let viewRect: PixelRectF
+    /// The zoom and shift that fit the scenario's camera's view into `viewRect`; every camera of
+    /// the session is seen with it, so orbiting and zooming start from the fitted picture.
+    private(set) var framing = SurfaceFraming.identity
 
     /// Figure colours: R3's background and light text on it.
     static let background = RGBA(0.05, 0.05, 0.08)
@@ -37,6 +42,33 @@ public struct SurfaceFigure: Sendable {
                                  yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
         labels = SurfaceLabels(scenario: scenario, layout: layout, colorbarTicks: colorbarTicks,
                                title: scenario.title ?? scenario.landscape.objective.displayName, fonts: fonts)
+        let gap = Float(labelSize) * 0.6
+        viewRect = PixelRectF(x0: gap, y0: Float(layout.plot.y0), x1: layout.colorbar.map { Float($0.x0) - 2 * gap } ?? Float(width) - gap,
+                              y1: Float(height) - gap)
+        framing = fitted(prepared.spec.camera)
+    }
+
+    /// The framing that shows the whole box, axes and labels as `camera` sees them inside
+    /// `viewRect`; no framing when part of the box is behind the camera.
+    func fitted(_ camera: OrbitCamera) -> SurfaceFraming {
+        let projector = SurfaceProjector(camera: camera, width: width, height: height,
+                                         near: prepared.spec.near, far: prepared.spec.far)
+        let (lo, hi) = box
+        var items: [SurfaceFraming.Item] = []
+        for k in 0..<8 {
+            let corner = SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z)
+            guard let p = projector.project(corner) else { return .identity }
+            items.append(SurfaceFraming.Item(anchor: SIMD2(Double(p.point.x), Double(p.point.y))))
+        }
+        let margin: Float = 2
+        for label in SurfaceAxes(self, projector: projector, camera: camera).labels {
+            let stamp = labels.stamp(label.text, size: layout.labelSize, weight: label.weight, fonts: fonts)
+            let box = stamp.rect(at: stamp.origin(anchor: label.nudge, horizontal: label.horizontal, vertical: label.vertical))
+            items.append(SurfaceFraming.Item(anchor: SIMD2(Double(label.point.x), Double(label.point.y)),
+                                             lo: SIMD2(Double(box.x0 - margin), Double(box.y0 - margin)),
+                                             hi: SIMD2(Double(box.x1 + margin), Double(box.y1 + margin))))
+        }
+        return SurfaceFraming.fit(items, into: viewRect)
     }
 
     /// The title shown above the plot.
@@ -46,7 +78,8 @@ public struct SurfaceFigure: Sendable {
     public func camera(for state: RenderState) -> OrbitCamera { state.orbit ?? prepared.spec.camera }
 
     func projector(_ camera: OrbitCamera) -> SurfaceProjector {
-        SurfaceProjector(camera: camera, width: width, height: height, near: prepared.spec.near, far: prepared.spec.far)
+        SurfaceProjector(camera: camera, width: width, height: height, near: prepared.spec.near, far: prepared.spec.far,
+                         framing: framing)
     }
 
     /// The per-pixel shading program for a camera.
@@ -75,7 +108,7 @@ public struct SurfaceFigure: Sendable {
     public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int,
                               depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
         let camera = camera(for: state)
-        let rows = camera.viewProjection(aspect: Double(width) / Double(height), near: prepared.spec.near, far: prepared.spec.far)
+        let rows = projector(camera).rows
         return TriangleRasterizer.render(
             positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
@@ -96,5 +129,19 @@ extension SurfaceFigure: SceneFigure {
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
         SurfaceAccessibility.tree(figure: self, state: state)
+    }
+}
+
+extension SurfaceFigure {
+    /// The frame's layout for `state` without drawing it (the overlay as if nothing hid it).
+    func layoutReport(for state: RenderState) -> FigureLayoutReport {
+        let projector = projector(camera(for: state))
+        let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector)
+        let canvas = canvas(state, plan: plan, depths: [Float](repeating: 0, count: plan.probes.pixels.count))
+        let (lo, hi) = box
+        let corners = (0..<8).compactMap { k in
+            projector.project(SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z))?.point
+        }
+        return FigureLayoutReport(width: width, height: height, texts: canvas.texts, boxCorners: corners)
     }
 }

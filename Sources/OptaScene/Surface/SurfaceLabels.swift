@@ -7,6 +7,9 @@ struct SurfaceLabels: Sendable {
     /// The x and y axes' tick values with their labels.
     let xTicks: [(value: Double, label: String)]
     let yTicks: [(value: Double, label: String)]
+    /// Their ordinals (value over step), for thinning.
+    let xOrdinals: [Int]
+    let yOrdinals: [Int]
     /// The colourbar's title, turned to run upwards.
     let colorbarTitle: TextStamp
     /// The widest colourbar tick label within the bar, in pixels.
@@ -26,10 +29,14 @@ struct SurfaceLabels: Sendable {
         let yStep = scenario.axes.yStep ?? NiceTicks.step(span: domain.y.upperBound - domain.y.lowerBound, targetCount: 6)
         xTicks = NiceTicks.values(in: domain.x, step: xStep).map { ($0, NiceTicks.label($0, step: xStep)) }
         yTicks = NiceTicks.values(in: domain.y, step: yStep).map { ($0, NiceTicks.label($0, step: yStep)) }
+        xOrdinals = TickThinning.ordinals(xTicks.map(\.value), step: xStep)
+        yOrdinals = TickThinning.ordinals(yTicks.map(\.value), step: yStep)
         let size = layout.labelSize
         let barLabels = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }.map(\.label)
         widestColorbarLabel = barLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
-        colorbarTitle = TextStamp(fonts.layout(colorbarTicks.title, pixelSize: size)).rotatedCounterClockwise()
+        let barHeight = Float(layout.colorbar?.height ?? layout.plot.height)
+        colorbarTitle = TextStamp(fonts.layout(FigureText.fitted(colorbarTicks.title, maxWidth: barHeight, fonts: fonts, size: size),
+                                               pixelSize: size)).rotatedCounterClockwise()
         var keys = (xTicks.map(\.label) + yTicks.map(\.label) + colorbarTicks.ticks.map(\.label)
                     + [scenario.axes.xTitle, scenario.axes.yTitle]).map { Key(text: $0, size: size, weight: .regular) }
         keys += [Key(text: "f", size: size, weight: .bold), Key(text: title, size: layout.titleSize, weight: .bold)]

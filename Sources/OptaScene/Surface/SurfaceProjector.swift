@@ -1,15 +1,17 @@
 import OptaCore
 
-/// Projects world points to frame pixels for one camera and frame size, and samples 3D polylines
-/// on screen into depth probes (`sampled`), to be tested against the surface once it is drawn.
+/// Projects world points to frame pixels for one camera, framing and frame size, and samples 3D
+/// polylines on screen into depth probes (`sampled`), to be tested against the surface once it
+/// is drawn.
 struct SurfaceProjector: Sendable {
     let rows: [SIMD4<Double>]
     let width: Int
     let height: Int
     let near: Double
 
-    init(camera: OrbitCamera, width: Int, height: Int, near: Double, far: Double) {
-        rows = camera.viewProjection(aspect: Double(width) / Double(height), near: near, far: far)
+    init(camera: OrbitCamera, width: Int, height: Int, near: Double, far: Double, framing: SurfaceFraming = .identity) {
+        rows = framing.applied(to: camera.viewProjection(aspect: Double(width) / Double(height), near: near, far: far),
+                               width: width, height: height)
         self.width = width
         self.height = height
         self.near = near

@@ -82,6 +82,11 @@ public struct TextStamp: Sendable {
         return SIMD2(Int(saturating: (anchor.x - dx - box.x).rounded()), Int(saturating: (anchor.y - dy - box.y).rounded()))
     }
 
+    /// The box the stamp covers with its top-left pixel at `origin`: ink and line box together.
+    func rect(at origin: SIMD2<Int>) -> PixelRectF {
+        PixelRectF(x: Float(origin.x), y: Float(origin.y), width: Float(width), height: Float(height))
+    }
+
     /// The draw item for this stamp at `origin` in `color`.
     public func item(at origin: SIMD2<Int>, color: RGBA) -> DrawItem {
         .mask(x: origin.x, y: origin.y, width: width, height: height, coverage: coverage, color: color)

@@ -1,0 +1,78 @@
+import OptaRaster
+
+extension LandscapeFigure {
+    /// The plot's frame, the ticks and their labels (thinned where they would touch), the axis
+    /// titles and the plot title, each cut to the room it has.
+    func addFrameAndTicks(_ list: inout FigureCanvas) {
+        let p = layout.plot
+        let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
+        let size = layout.labelSize
+        let tick = Float(size) * 0.4
+        let gap = Float(size) * 0.3
+        // Frame: a 1 px line just outside the plot area.
+        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
+        let lineHeight = Float(size) * 1.25
+        var xAnchors: [SIMD2<Float>] = []
+        for v in xTicks.values {
+            let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
+            xAnchors.append(SIMD2(x, y1 + 1 + tick + gap))
+        }
+        FigureText.appendTicks(&list, xLabels.labels, at: xAnchors, ordinals: TickThinning.ordinals(xTicks.values, step: xTicks.step),
+                               fonts: fonts, size: size, horizontal: .center, vertical: .top, color: Self.ink, gap: Float(size) * 0.5)
+        var yAnchors: [SIMD2<Float>] = []
+        for v in yTicks.values {
+            let y = Float(viewport.framePoint(SIMD2(0, v)).y).rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: Self.frameColor))
+            yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
+        }
+        FigureText.appendTicks(&list, yLabels.labels, at: yAnchors, ordinals: TickThinning.ordinals(yTicks.values, step: yTicks.step),
+                               fonts: fonts, size: size, horizontal: .right, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
+        // A common offset or power of ten: under the x labels' right end, above the y axis.
+        if let note = xLabels.annotation {
+            text(&list, note, at: SIMD2(x1, y1 + 1 + tick + gap + lineHeight), size: size, horizontal: .right, vertical: .top)
+        }
+        var titleLeft = Float(size) * 0.6
+        if let note = yLabels.annotation {
+            text(&list, note, at: SIMD2(x0, y0 - gap), size: size, horizontal: .left, vertical: .bottom)
+            titleLeft = x0 + fonts.measure(note, pixelSize: size) + Float(size)
+        }
+        // Axis titles and the plot title.
+        text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: x1 - x0, fonts: fonts, size: size),
+             at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size, horizontal: .center, vertical: .bottom)
+        text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
+             at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
+             horizontal: .center, vertical: .middle, rotated: true)
+        // Centred over the plot, moved (or cut) to stay clear of the y axis's note and the frame's edge.
+        let titleRight = Float(width) - Float(size) * 0.6
+        let shown = FigureText.fitted(title, maxWidth: titleRight - titleLeft, fonts: fonts, size: layout.titleSize, weight: .bold)
+        let half = fonts.measure(shown, pixelSize: layout.titleSize, weight: .bold) / 2
+        let center = min(max((x0 + x1) / 2, titleLeft + half), titleRight - half)
+        text(&list, shown, at: SIMD2(center, y0 - Float(size) * 0.8), size: layout.titleSize, weight: .bold,
+             horizontal: .center, vertical: .bottom)
+    }
+
+    /// The colourbar's frame, ticks, labels and title (the ramp itself is the shader's).
+    func addColorbar(_ list: inout FigureCanvas) {
+        guard let bar = layout.colorbar else { return }
+        let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
+        let size = layout.labelSize
+        let tick = Float(size) * 0.4
+        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
+        var widest: Float = 0
+        var labels: [String] = [], anchors: [SIMD2<Float>] = [], ordinals: [Int] = []
+        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
+            let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
+            list.append(.rect(PixelRectF(x0: x1 + 1, y0: y - 0.5, x1: x1 + 1 + tick, y1: y + 0.5), fill: Self.frameColor))
+            labels.append(t.label)
+            ordinals.append(t.ordinal)
+            anchors.append(SIMD2(x1 + 1 + tick + Float(size) * 0.3, y))
+            widest = max(widest, fonts.measure(t.label, pixelSize: size))
+        }
+        FigureText.appendTicks(&list, labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size,
+                               horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
+        let titleX = x1 + 1 + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
+        text(&list, FigureText.fitted(colorbarTicks.title, maxWidth: y1 - y0, fonts: fonts, size: size),
+             at: SIMD2(titleX, (y0 + y1) / 2), size: size, horizontal: .center, vertical: .middle, rotated: true)
+    }
+}

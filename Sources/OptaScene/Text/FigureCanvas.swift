@@ -1,0 +1,24 @@
+import OptaRaster
+
+/// What a figure draws for one frame, and where it put each piece of text. The text boxes are
+/// what layout rules are checked against (no text on other text, none outside the frame); they
+/// cost one rectangle per label.
+struct FigureCanvas {
+    private(set) var list = DrawList()
+    private(set) var texts: [PlacedText] = []
+
+    mutating func append(_ item: DrawItem) { list.append(item) }
+
+    /// Draws `stamp` with its top-left pixel at `origin` and records its box as `text`.
+    mutating func append(_ stamp: TextStamp, at origin: SIMD2<Int>, color: RGBA, text: String) {
+        list.append(stamp.item(at: origin, color: color))
+        texts.append(PlacedText(text: text, rect: stamp.rect(at: origin)))
+    }
+}
+
+/// A piece of text as a figure placed it: the string and its box in frame pixels (the glyphs'
+/// ink and the line's ascent, descent and advance).
+struct PlacedText: Sendable, Equatable {
+    let text: String
+    let rect: PixelRectF
+}
