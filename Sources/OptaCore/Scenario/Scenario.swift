@@ -133,7 +133,7 @@ public struct PathSpec: Sendable, Equatable {
     }
 }
 
-/// Axis titles and tick spacing.
+/// Axis titles and tick spacing, the colourbar and the legend.
 public struct AxesSpec: Sendable, Equatable {
     public var xTitle: String
     public var yTitle: String
@@ -142,16 +142,31 @@ public struct AxesSpec: Sendable, Equatable {
     public var yStep: Double?
     public var colorbar: Bool
     public var legend: Bool
+    /// Where the legend goes when shown.
+    public var legendPosition: LegendPosition
 
     public init(xTitle: String = "x", yTitle: String = "y", xStep: Double? = nil, yStep: Double? = nil,
-                colorbar: Bool = true, legend: Bool = true) {
+                colorbar: Bool = true, legend: Bool = true, legendPosition: LegendPosition = .best) {
         self.xTitle = xTitle
         self.yTitle = yTitle
         self.xStep = xStep
         self.yStep = yStep
         self.colorbar = colorbar
         self.legend = legend
+        self.legendPosition = legendPosition
     }
+}
+
+/// Where a figure puts its legend: a corner of the plot, outside it on the right, or `best`,
+/// the corner covering the least data (outside when no corner is clear), like matplotlib's
+/// `loc="best"`. Raw values are the scenario's words.
+public enum LegendPosition: String, Sendable, Equatable, CaseIterable {
+    case best
+    case upperRight = "upper right"
+    case upperLeft = "upper left"
+    case lowerLeft = "lower left"
+    case lowerRight = "lower right"
+    case outside
 }
 
 /// An optimizer the scenario runs: method, start, step budget, hyper-parameters and seed.

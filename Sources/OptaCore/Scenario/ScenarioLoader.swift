@@ -85,7 +85,7 @@ public enum ScenarioLoader {
             axes.xStep = try positive(a, "xStep")
             axes.yStep = try positive(a, "yStep")
             axes.colorbar = try a.bool("colorbar") ?? axes.colorbar
-            axes.legend = try a.bool("legend") ?? axes.legend
+            try parseLegend(a, into: &axes)
         }
         let surface = try parseSurface(root, landscape: landscape)
         var solvers: [SolverSpec] = []

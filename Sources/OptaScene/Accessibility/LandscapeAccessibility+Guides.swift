@@ -1,5 +1,6 @@
 import OptaA11y
 import OptaCore
+import OptaRaster
 
 extension LandscapeAccessibility {
     /// An axis: title, range and tick values; bounds over its strip of ticks, labels and title.
@@ -32,24 +33,33 @@ extension LandscapeAccessibility {
             attributes: ["scale": scaleName(figure), "min": "\(scale.vmin)", "max": "\(scale.vmax)"])
     }
 
-    /// The legend box and one entry per path and for the minimum marker.
-    static func legendNode(_ figure: LandscapeFigure, _ boxes: FrameBoxes) -> AccessibilityNode? {
-        let paths = figure.scenario.paths
-        let minima = figure.scenario.landscape.showMinima ? figure.visibleMinima.count : 0
-        let entries = LandscapeFigure.legendEntries(paths, minimaCount: minima)
-        guard !entries.isEmpty else { return nil }
-        let size = figure.layout.labelSize
-        let frame = LandscapeFigure.legendFrame(entries.map(\.0), plot: figure.layout.plot, size: size, fonts: figure.fonts)
-        let line = Double(size) * 1.6, pad = Double(size) * 0.6
-        let children = entries.enumerated().map { i, entry in
-            let y0 = Double(frame.y0) + pad + line * Double(i)
-            return AccessibilityNode(
-                id: entry.1.map { "legend/\(paths[$0].name)" } ?? "legend/minimum", role: .graphicsObject, name: entry.0,
-                value: entry.1 == nil ? "× marker" : "line with dots",
-                bounds: boxes.rect(x0: Double(frame.x0), y0: y0, x1: Double(frame.x1), y1: y0 + line))
+    /// The legend box and one entry per line it shows (paths, the minimum marker, and the
+    /// summary of entries it had no room for).
+    static func legendNode(_ figure: LandscapeFigure, paths: [PathSpec], _ boxes: FrameBoxes) -> AccessibilityNode? {
+        guard let placed = figure.placedLegend(paths: paths) else { return nil }
+        return legendNode(placed.legend, frame: placed.frame) { boxes.rect(x0: $0, y0: $1, x1: $2, y1: $3) }
+    }
+
+    /// The node of `legend` drawn in `frame`; `rect` turns corners into bounds.
+    static func legendNode(_ legend: Legend, frame: PixelRectF,
+                           rect: (Double, Double, Double, Double) -> AccessibilityBounds?) -> AccessibilityNode {
+        func bounds(_ r: PixelRectF) -> AccessibilityBounds? { rect(Double(r.x0), Double(r.y0), Double(r.x1), Double(r.y1)) }
+        var children = legend.shown.enumerated().map { i, entry in
+            let value = switch entry.swatch {
+            case .path(_, _, let dot): dot == nil ? "line" : "line with dots"
+            case .minimum: "× marker"
+            case .ring: "ring marker"
+            }
+            return AccessibilityNode(id: entry.id, role: .graphicsObject, name: entry.name, value: value,
+                                     bounds: bounds(legend.lineRect(i, in: frame)))
         }
-        return AccessibilityNode(id: "legend", role: .legend, name: "legend", value: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
-                                 bounds: boxes.rect(x0: Double(frame.x0), y0: Double(frame.y0), x1: Double(frame.x1), y1: Double(frame.y1)),
-                                 children: children)
+        if let summary = legend.summary {
+            children.append(AccessibilityNode(id: "legend/more", role: .graphicsObject, name: summary,
+                                              description: legend.hidden.map(\.name).joined(separator: ", "),
+                                              bounds: bounds(legend.lineRect(legend.shown.count, in: frame))))
+        }
+        let count = legend.shown.count + legend.hidden.count
+        return AccessibilityNode(id: "legend", role: .legend, name: "legend", value: count == 1 ? "1 entry" : "\(count) entries",
+                                 bounds: bounds(frame), children: children)
     }
 }

@@ -20,7 +20,7 @@ public enum LandscapeAccessibility {
             plotChildren.append(pathNode(solver.id, solver.trajectory, boxes, trajectory: solver.path))
             plotChildren.append(solverNode(solver, boxes))
         }
-        if scenario.axes.legend, let legend = legendNode(figure, boxes) { plotChildren.append(legend) }
+        if let legend = legendNode(figure, paths: scenario.paths, boxes) { plotChildren.append(legend) }
         var children = [plotNode(figure, boxes, children: plotChildren), axisNode(figure, boxes, horizontal: true),
                         axisNode(figure, boxes, horizontal: false)]
         if let bar = colorbarNode(figure, boxes) { children.append(bar) }

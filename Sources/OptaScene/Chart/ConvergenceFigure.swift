@@ -90,24 +90,32 @@ public struct ConvergenceFigure: SceneFigure {
         }
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0)) - 1
         let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1)) + 1
+        var obstacles = LegendPlacer.Obstacles()
         for s in series {
             if showsGradientNorm(scale) {
                 // ‖∇f‖ shares the log axis, unshifted, drawn thin and lighter.
                 for piece in PathClipping.clip(line(s.gradientNorms, at: s.steps, scale: scale, shifted: false), lo: lo, hi: hi)
                     where piece.count >= 2 {
                     list.append(.polyline(points: piece, width: 1, color: RGBA(s.color.r, s.color.g, s.color.b, 0.55)))
+                    obstacles.lines.append(piece)
                 }
             }
             for piece in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
                 list.append(.polyline(points: piece, width: 2, color: s.color))
+                obstacles.lines.append(piece)
             }
         }
         for s in series {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
             list.append(.disk(center: p, radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2, outline: s.color))
+            obstacles.points.append((p, 6, LegendPlacer.markerWeight))
         }
+        let textBefore = list.texts.count
         addBestLabel(&list, series, scale: scale)
-        addLegend(&list, series)
+        obstacles.text = list.texts[textBefore...].map(\.rect)
+        if let placed = placedLegend(series, obstacles: obstacles) {
+            placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts) { _, _ in }
+        }
         return list
     }
 
@@ -206,25 +214,18 @@ public struct ConvergenceFigure: SceneFigure {
         return found
     }
 
-    func addLegend(_ list: inout FigureCanvas, _ series: [ConvergenceSeries]) {
-        guard scenario.axes.legend, !series.isEmpty else { return }
-        let names = series.map(\.id) + ["best value"]
-        let size = layout.labelSize
-        let line = Float(size) * 1.6, swatch = Float(size) * 2.2, pad = Float(size) * 0.6
-        let frame = LandscapeFigure.legendFrame(names, plot: layout.plot, size: size, fonts: fonts)
-        list.append(.rect(frame, fill: RGBA(1, 1, 1, 0.88)))
-        LandscapeFigure.addBorder(&list, frame, color: RGBA(0.6, 0.6, 0.62))
-        for (i, name) in names.enumerated() {
-            let cy = frame.y0 + pad + line * (Float(i) + 0.5)
-            let sx = frame.x0 + pad
-            if i < series.count {
-                list.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatch, cy)], width: 2, color: series[i].color))
-            } else {
-                list.append(.disk(center: SIMD2(sx + swatch / 2, cy), radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2,
-                                  outline: LandscapeFigure.ink))
-            }
-            text(&list, name, at: SIMD2(sx + swatch + pad, cy), size: size, horizontal: .left, vertical: .middle)
-        }
+    /// The legend for `series` and where it goes: the corner asked for, or the one covering the
+    /// least of the lines, markers and note (`obstacles`). The chart keeps no room beside its
+    /// plot, so `outside` means `best` here.
+    func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
+        guard scenario.axes.legend, !series.isEmpty else { return nil }
+        let entries = series.map { Legend.Entry(name: $0.id, swatch: .path(color: $0.color, width: 2, dot: nil), id: "legend/\($0.id)") }
+            + [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")]
+        let plot = PixelRectF(layout.plot)
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
+                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
+        return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

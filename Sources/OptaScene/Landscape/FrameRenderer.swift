@@ -20,7 +20,9 @@ public enum FrameRenderer {
     /// A new frame with `figure` and its scenario's own paths drawn into it.
     public static func render(_ figure: LandscapeFigure, threads: Int) -> Framebuffer {
         var framebuffer = Framebuffer(width: figure.width, height: figure.height)
-        render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer, threads: threads)
+        let legend = figure.placedLegend(paths: figure.scenario.paths)
+        render(shader: figure.shader(legend: legend), overlay: figure.canvas(paths: figure.scenario.paths, legend: legend).list,
+               into: &framebuffer, threads: threads)
         return framebuffer
     }
 }

@@ -6,9 +6,10 @@ extension LandscapeFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
-        var items = drawList(paths: state.scenario.paths)
+        let legend = placedLegend(paths: state.scenario.paths)
+        var items = canvas(paths: state.scenario.paths, legend: legend).list
         items.items += overlay.items
-        FrameRenderer.render(shader: shader, overlay: items, into: &framebuffer, threads: threads)
+        FrameRenderer.render(shader: shader(legend: legend), overlay: items, into: &framebuffer, threads: threads)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

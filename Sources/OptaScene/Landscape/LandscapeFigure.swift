@@ -23,6 +23,9 @@ public struct LandscapeFigure: Sendable {
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     /// Contour labels and the gaps cut into the lines for them.
     let contourLabels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]
+    /// Where a legend beside the plot starts (top-left) and how wide its names may be; nil when
+    /// the legend goes inside the plot.
+    let legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -30,11 +33,24 @@ public struct LandscapeFigure: Sendable {
     static let frameColor = RGBA(0.25, 0.25, 0.28)
 
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil) {
+        let prepared = prepared ?? PreparedLandscape(scenario.landscape)
+        var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
+        if scenario.axes.legend && scenario.axes.legendPosition == .best {
+            // No corner clear of the paths and markers: the legend goes beside the plot.
+            let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
+                                        outsideLegend: false, contourLabels: false)
+            outside = trial.legendWantsOutside
+        }
+        self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
+                  outsideLegend: outside, contourLabels: scenario.landscape.labels)
+    }
+
+    private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
+                 outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
         self.fonts = fonts
-        let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         self.prepared = prepared
         let domain = scenario.landscape.domain
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
@@ -50,22 +66,40 @@ public struct LandscapeFigure: Sendable {
         colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
         let yLabelWidth = yLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
-        layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
+        var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
+        let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
+            domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
+        } : []
+        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count)
+        var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
+        if outsideLegend, let textWidth = Self.outsideTextWidth(frameWidth: width, labelSize: labelSize),
+           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
+            layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                     legendWidth: legend.size.x)
+            legendOutside = (SIMD2(Float(width) - Float(labelSize) * 0.6 - legend.size.x, Float(layout.plot.y0)), textWidth)
+        }
+        self.layout = layout
+        self.legendOutside = legendOutside
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
-        if scenario.landscape.labels, let levels = prepared.contours?.values {
-            // Keep labels off minima markers, path points and the legend.
+        if placesLabels, let levels = prepared.contours?.values {
+            // Keep labels off minima markers, path points and a legend fixed in a corner (a
+            // legend placed by `best` avoids the labels instead).
             let plotViewport = viewport
             let toFrame: (SIMD2<Double>) -> SIMD2<Float> = { p in
                 let q = plotViewport.framePoint(p)
                 return SIMD2(Float(q.x), Float(q.y))
             }
-            let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.map(\.point) : []
-            let avoid = (minima + scenario.paths.flatMap(\.points)).map(toFrame)
+            let avoid = (minima.map(\.point) + scenario.paths.flatMap(\.points)).map(toFrame)
             var avoidRects: [PixelRectF] = []
-            if scenario.axes.legend {
-                let names = Self.legendEntries(scenario.paths, minimaCount: minima.count).map(\.0)
-                if !names.isEmpty { avoidRects.append(Self.legendFrame(names, plot: layout.plot, size: labelSize, fonts: fonts)) }
+            let position = scenario.axes.legendPosition
+            let plot = PixelRectF(layout.plot)
+            if scenario.axes.legend, legendOutside == nil, position != .best,
+               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts) {
+                if let corner = LegendPlacer.corners(of: plot, size: legend.size, inset: legend.pad * 1.5).first(where: { $0.0 == position }) {
+                    avoidRects.append(corner.1)
+                }
             }
             let placed = ContourLabelPlacer.place(
                 objective: scenario.landscape.objective, viewport: viewport, levels: levels,
@@ -82,11 +116,25 @@ public struct LandscapeFigure: Sendable {
         }
     }
 
+    /// Whether a `best` legend for the scenario's own paths finds no clear corner, and a legend
+    /// beside the plot would fit the frame.
+    var legendWantsOutside: Bool {
+        let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
+        guard Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil,
+              let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return false }
+        return LegendPlacer.wantsOutside(size: legend.size, plot: plotRect, inset: legend.pad * 1.5, obstacles: pathObstacles(scenario.paths))
+    }
+
     /// The title shown above the plot.
     public var title: String { scenario.title ?? scenario.landscape.objective.displayName }
 
-    /// The per-pixel pass: background, heatmap with contours, colourbar ramp.
-    public var shader: LandscapeShader<Objective> {
+    /// The per-pixel pass for the scenario's own paths: background, heatmap with contours,
+    /// colourbar ramp.
+    public var shader: LandscapeShader<Objective> { shader(legend: placedLegend(paths: scenario.paths)) }
+
+    /// The per-pixel pass for a frame with `legend`: contour lines break only for the labels it
+    /// leaves showing.
+    func shader(legend: PlacedLegend?) -> LandscapeShader<Objective> {
         let contour = scenario.landscape.contours
         let color = contour?.color ?? [1, 1, 1, 1]
         return LandscapeShader(
@@ -94,35 +142,40 @@ public struct LandscapeFigure: Sendable {
             colormap: prepared.colormap, contours: prepared.contours, contourWidth: Float(contour?.width ?? 0.8),
             contourColor: SIMD4(Float(color[0]), Float(color[1]), Float(color[2]), Float(color[3])),
             background: Self.background.premultipliedPacked, colorbar: layout.colorbar,
-            contourGaps: contourLabels.map { entry in
+            contourGaps: shownContourLabels(legend: legend).map { entry in
                 PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,
                           x1: entry.origin.x + entry.stamp.width + 2, y1: entry.origin.y + entry.stamp.height + 1)
             })
     }
 
-    /// The vector overlay for `paths` (defaults to the scenario's own paths).
-    public func drawList(paths: [PathSpec]? = nil) -> DrawList {
-        canvas(paths: paths).list
+    /// The contour labels a frame shows: those `legend` does not cover.
+    func shownContourLabels(legend: PlacedLegend?) -> [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)] {
+        guard let frame = legend?.frame else { return contourLabels }
+        return contourLabels.filter { !$0.stamp.rect(at: $0.origin).overlaps(frame) }
     }
 
-    /// `drawList(paths:)` with the box of every text it places.
-    func canvas(paths: [PathSpec]? = nil) -> FigureCanvas {
-        var list = FigureCanvas()
+    /// The vector overlay for `paths` (defaults to the scenario's own paths).
+    public func drawList(paths: [PathSpec]? = nil) -> DrawList {
         let paths = paths ?? scenario.paths
+        return canvas(paths: paths, legend: placedLegend(paths: paths)).list
+    }
+
+    /// The overlay for `paths` with `legend` (`placedLegend(paths:)`), with the box of every text
+    /// it places.
+    func canvas(paths: [PathSpec], legend: PlacedLegend?) -> FigureCanvas {
+        var list = FigureCanvas()
         addFrameAndTicks(&list)
         addColorbar(&list)
-        addContourLabels(&list)
-        let plotLo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
-        let plotHi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
+        addContourLabels(&list, shownContourLabels(legend: legend))
         for (index, path) in paths.enumerated() {
-            addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index), lo: plotLo, hi: plotHi)
+            addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index))
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
                 addMinimumMarker(&list, at: framePoint(minimum.point))
             }
         }
-        if scenario.axes.legend { addLegend(&list, paths: paths) }
+        if let legend { addLegend(&list, legend) }
         return list
     }
 
@@ -146,100 +199,4 @@ public struct LandscapeFigure: Sendable {
                           vertical: vertical, color: color, rotated: rotated)
     }
 
-    func addContourLabels(_ list: inout FigureCanvas) {
-        guard !contourLabels.isEmpty else { return }
-        let c = scenario.landscape.contours?.color ?? [1, 1, 1, 1]
-        let color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), 1)
-        let light = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] > 0.5
-        let haloColor = light ? RGBA(0, 0, 0, 0.35) : RGBA(1, 1, 1, 0.5)
-        for entry in contourLabels {
-            let halo = entry.stamp.halo(radius: 1)
-            list.append(halo.item(at: entry.origin &- 1, color: haloColor))
-            list.append(entry.stamp, at: entry.origin, color: color, text: entry.label.text)
-        }
-    }
-
-    /// A 1-px opaque border just inside `r`.
-    static func addBorder(_ list: inout FigureCanvas, _ r: PixelRectF, color: RGBA) {
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + 1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - 1, x1: r.x1, y1: r.y1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + 1, y1: r.y1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x1 - 1, y0: r.y0, x1: r.x1, y1: r.y1), fill: color))
-    }
-
-    // MARK: Paths and markers
-
-    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
-        let points = path.points.map(framePoint)
-        let width = Float(path.width)
-        for piece in PathClipping.clip(points, lo: lo, hi: hi) where piece.count >= 2 {
-            list.append(.polyline(points: piece, width: width, color: color))
-        }
-        let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
-        if path.markers {
-            let r = Float(path.markerRadius)
-            for p in points where inside(p) {
-                list.append(.disk(center: p, radius: r, fill: color, outlineWidth: 0, outline: color))
-            }
-        }
-        // Start: a hollow ring; end: a larger disk with a dark rim.
-        if let start = points.first, inside(start) {
-            list.append(.disk(center: start, radius: 6, fill: RGBA(1, 1, 1), outlineWidth: 2.5, outline: color))
-        }
-        if points.count > 1, let end = points.last, inside(end) {
-            list.append(.disk(center: end, radius: 6, fill: color, outlineWidth: 1.5, outline: Self.ink))
-        }
-    }
-
-    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
-        let r: Float = 7
-        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a, to: p + b, width: 4, color: Self.ink))
-        }
-        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 2, color: RGBA(1, 1, 1)))
-        }
-    }
-
-    /// Legend entries: each path by index, then the minimum marker (nil index).
-    static func legendEntries(_ paths: [PathSpec], minimaCount: Int) -> [(String, Int?)] {
-        var entries: [(String, Int?)] = paths.enumerated().map { ($0.element.name, $0.offset) }
-        if minimaCount > 0 { entries.append((minimaCount == 1 ? "global minimum" : "global minima", nil)) }
-        return entries
-    }
-
-    /// The legend box in the plot's top-right corner for entries with these names.
-    static func legendFrame(_ names: [String], plot: PixelRect, size: Int, fonts: FontLibrary) -> PixelRectF {
-        let line = Float(size) * 1.6, swatch = Float(size) * 2.2, pad = Float(size) * 0.6
-        let textWidth = names.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
-        let w = pad * 3 + swatch + textWidth, h = pad * 2 + line * Float(names.count)
-        let x1 = Float(plot.x1) - pad * 1.5, y0 = Float(plot.y0) + pad * 1.5
-        return PixelRectF(x0: x1 - w, y0: y0, x1: x1, y1: y0 + h)
-    }
-
-    func addLegend(_ list: inout FigureCanvas, paths: [PathSpec]) {
-        let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
-        guard !entries.isEmpty else { return }
-        let size = layout.labelSize
-        let line = Float(size) * 1.6
-        let swatch = Float(size) * 2.2
-        let pad = Float(size) * 0.6
-        let frame = Self.legendFrame(entries.map(\.0), plot: layout.plot, size: size, fonts: fonts)
-        let x0 = frame.x0, x1 = frame.x1, y0 = frame.y0, h = frame.height
-        list.append(.rect(PixelRectF(x0: x0, y0: y0, x1: x1, y1: y0 + h), fill: RGBA(1, 1, 1, 0.88)))
-        Self.addBorder(&list, frame, color: RGBA(0.6, 0.6, 0.62))
-        for (i, entry) in entries.enumerated() {
-            let cy = y0 + pad + line * (Float(i) + 0.5)
-            let sx = x0 + pad
-            if let index = entry.1 {
-                let color = Palette.color(paths[index].color, orPaletteAt: index)
-                list.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatch, cy)], width: Float(paths[index].width), color: color))
-                list.append(.disk(center: SIMD2(sx + swatch / 2, cy), radius: Float(paths[index].markerRadius),
-                                  fill: color, outlineWidth: 0, outline: color))
-            } else {
-                addMinimumMarker(&list, at: SIMD2(sx + swatch / 2, cy))
-            }
-            text(&list, entry.0, at: SIMD2(sx + swatch + pad, cy), size: size, horizontal: .left, vertical: .middle)
-        }
-    }
 }

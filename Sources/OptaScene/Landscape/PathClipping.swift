@@ -1,3 +1,5 @@
+import OptaRaster
+
 /// Cuts polylines to a rectangle, so paths that leave the plot stop at its edge.
 enum PathClipping {
     /// The pieces of `points` inside `[lo, hi]` (Liang–Barsky per segment, pieces joined where
@@ -39,5 +41,19 @@ enum PathClipping {
             }
         }
         return (t0 == 0 ? a : a + d * t0, t1 == 1 ? b : a + d * t1)
+    }
+}
+
+extension PathClipping {
+    /// The length of the polyline `points` inside `rect`, in pixels (non-finite points break it).
+    static func length(of points: [SIMD2<Float>], inside rect: PixelRectF) -> Float {
+        let lo = SIMD2(rect.x0, rect.y0), hi = SIMD2(rect.x1, rect.y1)
+        var total: Float = 0
+        for (a, b) in zip(points, points.dropFirst()) {
+            guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, let (p, q) = clipSegment(a, b, lo: lo, hi: hi) else { continue }
+            let d = q - p
+            total += (d * d).sum().squareRoot()
+        }
+        return total
     }
 }

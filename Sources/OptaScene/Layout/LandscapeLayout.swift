@@ -16,9 +16,10 @@ public struct LandscapeLayout: Sendable, Equatable {
         max(11, min(32, Int((Double(frameHeight) / 1080 * 14).rounded())))
     }
 
-    /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels.
+    /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels;
+    /// `legendWidth` is room kept at the right edge for a legend outside the plot (0 for none).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
-                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int) {
+                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, legendWidth: Float = 0) {
         self.labelSize = labelSize
         titleSize = labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -29,7 +30,8 @@ public struct LandscapeLayout: Sendable, Equatable {
         let left = gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5
         let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         let barWidth = max(10, Float(labelSize) * 1.2)
-        let right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap + lineHeight + gap : gap * 2
+        var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap + lineHeight + gap : gap * 2
+        if legendWidth > 0 { right += legendWidth + gap }
         let x0 = Int(left.rounded()), y0 = Int(top.rounded())
         let x1 = max(x0 + 1, width - Int(right.rounded())), y1 = max(y0 + 1, height - Int(bottom.rounded()))
         plot = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)

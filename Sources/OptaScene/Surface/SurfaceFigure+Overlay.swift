@@ -23,6 +23,9 @@ extension SurfaceFigure {
         addAxes(&list, SurfaceAxes(self, projector: plan.projector, camera: camera(for: state)))
         addMinima(&list, plan.minima, depths: depths)
         for path in plan.paths { addPath(&list, path, depths: depths) }
+        if let legend = placedLegend(paths: state.scenario.paths, plan: plan, depths: depths, texts: list.texts) {
+            addLegend(&list, legend)
+        }
         addColorbar(&list)
         let gap = Float(layout.labelSize) * 0.6
         text(&list, FigureText.fitted(title, maxWidth: Float(width) - 2 * gap, fonts: fonts, size: layout.titleSize, weight: .bold),
@@ -109,12 +112,15 @@ extension SurfaceFigure {
     }
 
     func addMinima(_ list: inout FigureCanvas, _ minima: [DepthSample], depths: [Float]) {
-        for p in minima where p.isVisible(depths: depths) {
-            let r: Float = 5
-            for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-                list.append(.segment(from: p.point + a, to: p.point + b, width: 3, color: RGBA(0.05, 0.05, 0.08)))
-                list.append(.segment(from: p.point + a * 0.85, to: p.point + b * 0.85, width: 1.5, color: RGBA(1, 1, 1)))
-            }
+        for p in minima where p.isVisible(depths: depths) { addMinimumMarker(&list, at: p.point) }
+    }
+
+    /// The × that marks a known minimum.
+    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
+        let r: Float = 5
+        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
+            list.append(.segment(from: p + a, to: p + b, width: 3, color: RGBA(0.05, 0.05, 0.08)))
+            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 1.5, color: RGBA(1, 1, 1)))
         }
     }
 

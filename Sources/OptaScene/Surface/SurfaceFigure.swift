@@ -17,8 +17,12 @@ public struct SurfaceFigure: Sendable {
     let fonts: FontLibrary
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     let labels: SurfaceLabels
-    /// Where the box, its axes and labels go: the frame below the title, left of the colourbar.
-    let viewRect: PixelRectF
+    /// Where the box, its axes and labels go: the frame below the title, left of the colourbar
+    /// (and of a legend beside the view).
+    private(set) var viewRect: PixelRectF
+    /// Where a legend beside the view starts (top-left) and how wide its names may be; nil when
+    /// the legend goes inside the view.
+    private(set) var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
     /// The zoom and shift that fit the scenario's camera's view into `viewRect`; every camera of
     /// the session is seen with it, so orbiting and zooming start from the fitted picture.
     private(set) var framing = SurfaceFraming.identity
@@ -46,6 +50,16 @@ public struct SurfaceFigure: Sendable {
         viewRect = PixelRectF(x0: gap, y0: Float(layout.plot.y0), x1: layout.colorbar.map { Float($0.x0) - 2 * gap } ?? Float(width) - gap,
                               y1: Float(height) - gap)
         framing = fitted(prepared.spec.camera)
+        let position = scenario.axes.legendPosition
+        if scenario.axes.legend, position == .outside || (position == .best && legendWantsOutside()),
+           let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: width, labelSize: labelSize),
+           let legend = Legend(LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount), labelSize: labelSize,
+                               fonts: fonts, maxHeight: viewRect.height, maxTextWidth: textWidth) {
+            // Room beside the view, left of the colourbar; the view is fitted again into the rest.
+            viewRect.x1 -= legend.size.x + gap
+            legendOutside = (SIMD2(viewRect.x1 + gap, viewRect.y0), textWidth)
+            framing = fitted(prepared.spec.camera)
+        }
     }
 
     /// The framing that shows the whole box, axes and labels as `camera` sees them inside

@@ -1,0 +1,75 @@
+import OptaCore
+import OptaRaster
+import OptaText
+
+extension LandscapeFigure {
+    /// A legend placed for one frame: what it says and its box.
+    struct PlacedLegend {
+        let legend: Legend
+        let frame: PixelRectF
+    }
+
+    /// Legend entries: each path in order, then the minimum marker.
+    static func legendEntries(_ paths: [PathSpec], minimaCount: Int) -> [Legend.Entry] {
+        var entries = paths.enumerated().map { index, path in
+            Legend.Entry(name: path.name, swatch: .path(color: Palette.color(path.color, orPaletteAt: index), width: Float(path.width),
+                                                         dot: path.markers ? Float(path.markerRadius) : nil),
+                         id: "legend/\(path.name)")
+        }
+        if minimaCount > 0 {
+            entries.append(Legend.Entry(name: minimaCount == 1 ? "global minimum" : "global minima", swatch: .minimum, id: "legend/minimum"))
+        }
+        return entries
+    }
+
+    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width.
+    static func insideLegend(_ entries: [Legend.Entry], plot: PixelRectF, labelSize: Int, fonts: FontLibrary) -> Legend? {
+        Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * 0.6, maxTextWidth: plot.width * 0.4)
+    }
+
+    /// The longest name an outside legend may show in a frame `width` wide (it takes at most 30 %
+    /// of the width), or nil when that leaves no room for a few characters.
+    static func outsideTextWidth(frameWidth width: Int, labelSize: Int) -> Float? {
+        let room = Float(width) * 0.3 - Float(labelSize) * (0.6 * 3 + 2.2)
+        return room >= Float(labelSize) * 3 ? room : nil
+    }
+
+    /// Where the legend of a frame showing `paths` goes, or nil when there is none.
+    func placedLegend(paths: [PathSpec]) -> PlacedLegend? {
+        guard scenario.axes.legend else { return nil }
+        let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
+        if let outside = legendOutside {
+            guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: Float(layout.plot.height),
+                                      maxTextWidth: outside.maxTextWidth) else { return nil }
+            return PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
+        }
+        guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        var obstacles = pathObstacles(paths)
+        obstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
+        let frame = LegendPlacer.place(size: legend.size, plot: plotRect, inset: legend.pad * 1.5,
+                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
+        return PlacedLegend(legend: legend, frame: frame)
+    }
+
+    /// The plot area as a float rectangle.
+    var plotRect: PixelRectF { PixelRectF(layout.plot) }
+
+    /// What `paths` and the minimum markers put in the plot, for the legend to avoid.
+    func pathObstacles(_ paths: [PathSpec]) -> LegendPlacer.Obstacles {
+        var obstacles = LegendPlacer.Obstacles()
+        for path in paths {
+            let marks = marks(path)
+            obstacles.lines += marks.pieces
+            obstacles.points += marks.dots.map { ($0, Float(path.markerRadius), LegendPlacer.iterateWeight) }
+            for end in [marks.start, marks.end].compactMap({ $0 }) { obstacles.points.append((end, 7, LegendPlacer.markerWeight)) }
+        }
+        if scenario.landscape.showMinima {
+            obstacles.points += visibleMinima.map { (framePoint($0.point), 8, LegendPlacer.markerWeight) }
+        }
+        return obstacles
+    }
+
+    func addLegend(_ list: inout FigureCanvas, _ placed: PlacedLegend) {
+        placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts) { canvas, p in addMinimumMarker(&canvas, at: p) }
+    }
+}

@@ -1,0 +1,69 @@
+import OptaCore
+import OptaRaster
+
+extension LandscapeFigure {
+    func addContourLabels(_ list: inout FigureCanvas, _ labels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]) {
+        let c = scenario.landscape.contours?.color ?? [1, 1, 1, 1]
+        let color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), 1)
+        let light = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] > 0.5
+        let haloColor = light ? RGBA(0, 0, 0, 0.35) : RGBA(1, 1, 1, 0.5)
+        for entry in labels {
+            let halo = entry.stamp.halo(radius: 1)
+            list.append(halo.item(at: entry.origin &- 1, color: haloColor))
+            list.append(entry.stamp, at: entry.origin, color: color, text: entry.label.text)
+        }
+    }
+
+    /// A 1-px opaque border just inside `r`.
+    static func addBorder(_ list: inout FigureCanvas, _ r: PixelRectF, color: RGBA) {
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + 1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - 1, x1: r.x1, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + 1, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x1 - 1, y0: r.y0, x1: r.x1, y1: r.y1), fill: color))
+    }
+
+    // MARK: Paths and markers
+
+    /// What a path shows in the plot: its line cut to the plot, its marked points and its ends
+    /// (nil when outside the plot), in frame pixels.
+    struct PathMarks {
+        let pieces: [[SIMD2<Float>]]
+        let dots: [SIMD2<Float>]
+        let start: SIMD2<Float>?
+        let end: SIMD2<Float>?
+    }
+
+    func marks(_ path: PathSpec) -> PathMarks {
+        let points = path.points.map(framePoint)
+        let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
+        let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
+        let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
+        return PathMarks(pieces: PathClipping.clip(points, lo: lo, hi: hi).filter { $0.count >= 2 },
+                         dots: path.markers ? points.filter(inside) : [],
+                         start: points.first.flatMap { inside($0) ? $0 : nil },
+                         end: points.count > 1 ? points.last.flatMap { inside($0) ? $0 : nil } : nil)
+    }
+
+    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA) {
+        let marks = marks(path)
+        for piece in marks.pieces { PathStroke.append(&list, piece, width: Float(path.width), color: color) }
+        for p in marks.dots { PathStroke.appendDot(&list, at: p, radius: Float(path.markerRadius), color: color) }
+        // Start: a hollow ring; end: a larger disk with a dark rim.
+        if let start = marks.start {
+            list.append(.disk(center: start, radius: 6, fill: RGBA(1, 1, 1), outlineWidth: 2.5, outline: color))
+        }
+        if let end = marks.end {
+            list.append(.disk(center: end, radius: 6, fill: color, outlineWidth: 1.5, outline: Self.ink))
+        }
+    }
+
+    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
+        let r: Float = 7
+        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
+            list.append(.segment(from: p + a, to: p + b, width: 4, color: Self.ink))
+        }
+        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
+            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 2, color: RGBA(1, 1, 1)))
+        }
+    }
+}

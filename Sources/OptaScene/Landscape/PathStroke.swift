@@ -1,0 +1,14 @@
+import OptaRaster
+
+/// How every figure strokes a path and marks its points (the landscape, the 3D view, legends).
+enum PathStroke {
+    /// A path's line through `points`.
+    static func append(_ canvas: inout FigureCanvas, _ points: [SIMD2<Float>], width: Float, color: RGBA) {
+        canvas.append(.polyline(points: points, width: width, color: color))
+    }
+
+    /// A dot marking one of a path's points.
+    static func appendDot(_ canvas: inout FigureCanvas, at p: SIMD2<Float>, radius: Float, color: RGBA) {
+        canvas.append(.disk(center: p, radius: radius, fill: color, outlineWidth: 0, outline: color))
+    }
+}

@@ -1,0 +1,74 @@
+import OptaCore
+import OptaRaster
+
+/// Chooses where a legend goes, like matplotlib's `loc="best"`: of the plot's four corners, the
+/// one whose box covers the least data, weighing paths most. Data is what `Obstacles` lists; text
+/// that must stay readable is never covered. When even the best corner covers more than a little,
+/// and the figure has room beside the plot, the legend goes outside (`outside`).
+enum LegendPlacer {
+    /// What a legend should leave visible, by kind.
+    struct Obstacles {
+        /// Path lines in frame pixels: each pixel of length under the legend counts `pathWeight`.
+        var lines: [[SIMD2<Float>]] = []
+        /// Marked points (iterates, path ends, minima): each under the legend counts its weight.
+        var points: [(center: SIMD2<Float>, radius: Float, weight: Float)] = []
+        /// Labels over the data (contour labels): each one the legend touches counts `labelWeight`.
+        var labels: [PixelRectF] = []
+        /// Filled areas (the 3D surface's outline on screen): each square pixel counts `areaWeight`.
+        var areas: [[SIMD2<Float>]] = []
+        /// Text the legend must not cover at all (axis labels inside a 3D view, a chart's note).
+        var text: [PixelRectF] = []
+    }
+
+    static let pathWeight: Float = 1
+    static let iterateWeight: Float = 4
+    static let markerWeight: Float = 24
+    static let labelWeight: Float = 8
+    static let areaWeight: Float = 0.005
+    /// A corner covering no more than this (a marker's worth) is good enough to stay inside.
+    static let goodEnough: Float = 24
+
+    /// How much data `rect` covers (infinite when it covers text that must show).
+    static func cover(_ rect: PixelRectF, _ obstacles: Obstacles) -> Float {
+        if obstacles.text.contains(where: { $0.overlaps(rect) }) { return .infinity }
+        var total: Float = 0
+        for line in obstacles.lines { total += pathWeight * PathClipping.length(of: line, inside: rect) }
+        for p in obstacles.points where rect.grown(by: p.radius).containsPoint(p.center) { total += p.weight }
+        for label in obstacles.labels where label.overlaps(rect) { total += labelWeight }
+        for area in obstacles.areas { total += areaWeight * PolygonArea.inside(area, rect) }
+        return total
+    }
+
+    /// The corner boxes of a legend of `size` inside `plot`, `inset` pixels from its edges, in
+    /// matplotlib's order of preference (upper right first: it wins ties).
+    static func corners(of plot: PixelRectF, size: SIMD2<Float>, inset: Float) -> [(LegendPosition, PixelRectF)] {
+        let left = plot.x0 + inset, right = plot.x1 - inset - size.x
+        let top = plot.y0 + inset, bottom = plot.y1 - inset - size.y
+        return [(.upperRight, PixelRectF(x: right, y: top, width: size.x, height: size.y)),
+                (.upperLeft, PixelRectF(x: left, y: top, width: size.x, height: size.y)),
+                (.lowerLeft, PixelRectF(x: left, y: bottom, width: size.x, height: size.y)),
+                (.lowerRight, PixelRectF(x: right, y: bottom, width: size.x, height: size.y))]
+    }
+
+    /// Where a legend of `size` goes: the `position` asked for, or for `.best` the corner of
+    /// least cover (ties to the earlier corner). `outside` is the box beside the plot when the
+    /// figure made room for one; `.best` takes it when no corner is good enough.
+    static func place(size: SIMD2<Float>, plot: PixelRectF, inset: Float, position: LegendPosition,
+                      obstacles: Obstacles, outside: PixelRectF?) -> PixelRectF {
+        let corners = corners(of: plot, size: size, inset: inset)
+        if position == .outside, let outside { return outside }
+        if let fixed = corners.first(where: { $0.0 == position }) { return fixed.1 }
+        var best = corners[0].1, bestCover = Float.infinity
+        for (_, rect) in corners {
+            let c = cover(rect, obstacles)
+            if c < bestCover { best = rect; bestCover = c }
+        }
+        if bestCover > goodEnough, let outside { return outside }
+        return best
+    }
+
+    /// Whether a `.best` legend should go outside: no corner is good enough.
+    static func wantsOutside(size: SIMD2<Float>, plot: PixelRectF, inset: Float, obstacles: Obstacles) -> Bool {
+        corners(of: plot, size: size, inset: inset).allSatisfy { cover($0.1, obstacles) > goodEnough }
+    }
+}

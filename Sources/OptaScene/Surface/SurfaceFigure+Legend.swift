@@ -1,0 +1,76 @@
+import OptaCore
+import OptaRaster
+
+extension SurfaceFigure {
+    /// Known minima inside the domain (drawn when the scenario shows minima).
+    var visibleMinimaCount: Int {
+        guard scenario.landscape.showMinima else { return 0 }
+        let domain = scenario.landscape.domain
+        return scenario.landscape.objective.minima.filter { domain.x.contains($0.point.x) && domain.y.contains($0.point.y) }.count
+    }
+
+    /// The box's outline on screen, as `projector` sees it (empty when a corner is behind the eye).
+    func boxOutline(_ projector: SurfaceProjector) -> [SIMD2<Float>] {
+        let (lo, hi) = box
+        let corners = (0..<8).compactMap { k in
+            projector.project(SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z))?.point
+        }
+        return corners.count == 8 ? PolygonArea.hull(corners) : []
+    }
+
+    /// Where the legend of a frame goes: beside the view when the figure made room, else the
+    /// corner of the view covering the least of the paths, markers and surface, and no axis text
+    /// (`texts`, placed already). Nil when there is nothing to name.
+    func placedLegend(paths: [PathSpec], plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LandscapeFigure.PlacedLegend? {
+        guard scenario.axes.legend else { return nil }
+        let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinimaCount)
+        if let outside = legendOutside {
+            guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: viewRect.height,
+                                      maxTextWidth: outside.maxTextWidth) else { return nil }
+            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
+        }
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        var obstacles = LegendPlacer.Obstacles()
+        for path in plan.paths {
+            for piece in path.pieces { obstacles.lines += piece.visibleRuns(depths: depths) }
+            for end in [path.start, path.head].compactMap({ $0 }) { obstacles.points.append((end.point, 7, LegendPlacer.markerWeight)) }
+        }
+        obstacles.points += plan.minima.map { ($0.point, 6, LegendPlacer.markerWeight) }
+        obstacles.areas = [boxOutline(plan.projector)]
+        obstacles.text = texts.map(\.rect)
+        let frame = LegendPlacer.place(size: legend.size, plot: viewRect, inset: legend.pad * 1.5,
+                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
+        return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
+    }
+
+    /// Whether a `best` legend for the scenario's paths, seen by the scenario's camera, finds no
+    /// corner of the view clear of the axis labels, paths and markers.
+    func legendWantsOutside() -> Bool {
+        let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount)
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return false }
+        let projector = projector(prepared.spec.camera)
+        var obstacles = LegendPlacer.Obstacles()
+        obstacles.text = axisLabelBoxes(SurfaceAxes(self, projector: projector, camera: prepared.spec.camera))
+        obstacles.areas = [boxOutline(projector)]
+        for path in scenario.paths {
+            let points = path.points.compactMap { marker($0, projector)?.point }
+            obstacles.lines.append(points)
+            if let first = points.first, let last = points.last {
+                obstacles.points += [(first, 7, LegendPlacer.markerWeight), (last, 7, LegendPlacer.markerWeight)]
+            }
+        }
+        return LegendPlacer.wantsOutside(size: legend.size, plot: viewRect, inset: legend.pad * 1.5, obstacles: obstacles)
+    }
+
+    /// The box of every label of `axes`, before thinning.
+    func axisLabelBoxes(_ axes: SurfaceAxes) -> [PixelRectF] {
+        axes.labels.map { label in
+            let stamp = labels.stamp(label.text, size: layout.labelSize, weight: label.weight, fonts: fonts)
+            return stamp.rect(at: stamp.origin(anchor: label.anchor, horizontal: label.horizontal, vertical: label.vertical))
+        }
+    }
+
+    func addLegend(_ list: inout FigureCanvas, _ placed: LandscapeFigure.PlacedLegend) {
+        placed.legend.draw(&list, in: placed.frame, style: .dark, fonts: fonts) { canvas, p in addMinimumMarker(&canvas, at: p) }
+    }
+}

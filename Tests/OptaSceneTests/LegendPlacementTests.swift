@@ -1,0 +1,133 @@
+import Foundation
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Testing
+
+/// The legend takes the corner covering the least data (matplotlib's `loc="best"`), or the place
+/// asked for, or goes outside when no corner is clear; extra entries are summarized.
+@Suite struct LegendPlacementTests {
+    let fonts: FontLibrary
+    init() throws { fonts = try FontLibrary.loadDefault() }
+
+    let plot = PixelRectF(x0: 0, y0: 0, x1: 400, y1: 300)
+    let size = SIMD2<Float>(100, 60)
+
+    func corner(_ position: LegendPosition) -> PixelRectF {
+        LegendPlacer.corners(of: plot, size: size, inset: 10).first { $0.0 == position }!.1
+    }
+
+    @Test func theBestCornerIsTheOneWithTheLeastData() {
+        var obstacles = LegendPlacer.Obstacles()
+        obstacles.lines = [[SIMD2(250, 5), SIMD2(395, 100)]]          // through the upper right
+        obstacles.points = [(SIMD2(40, 40), 6, LegendPlacer.markerWeight)]  // a marker in the upper left
+        let chosen = LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil)
+        #expect(chosen == corner(.lowerLeft))
+        // The line's length inside counts: it enters the box (x 290…390, y 10…70) at x = 290 and leaves at y = 70.
+        let enter = SIMD2<Float>(290, 5 + 40 * 95 / 145), leave = SIMD2<Float>(250 + 65 * 145 / 95, 70)
+        let inside = ((leave - enter) * (leave - enter)).sum().squareRoot()
+        #expect(abs(LegendPlacer.cover(corner(.upperRight), obstacles) - inside) < 0.01)
+        #expect(LegendPlacer.cover(corner(.upperLeft), obstacles) == LegendPlacer.markerWeight)
+    }
+
+    @Test func tiesGoToTheUpperRightAndTextIsNeverCovered() {
+        var obstacles = LegendPlacer.Obstacles()
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == corner(.upperRight))
+        obstacles.text = [PixelRectF(x0: 350, y0: 20, x1: 380, y1: 30)]
+        obstacles.lines = [[SIMD2(0, 150), SIMD2(400, 150)]]   // far from every corner: all clear but for the text
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == corner(.upperLeft))
+    }
+
+    @Test func withNoClearCornerItGoesOutsideWhenThereIsRoom() {
+        var obstacles = LegendPlacer.Obstacles()
+        obstacles.lines = [[SIMD2(0, 0), SIMD2(400, 300)], [SIMD2(400, 0), SIMD2(0, 300)], [SIMD2(0, 10), SIMD2(400, 10)],
+                           [SIMD2(0, 290), SIMD2(400, 290)]]
+        let outside = PixelRectF(x: 420, y: 0, width: 100, height: 60)
+        #expect(LegendPlacer.wantsOutside(size: size, plot: plot, inset: 10, obstacles: obstacles))
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: outside) == outside)
+        // Asked for a corner, it stays there.
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .lowerLeft, obstacles: obstacles, outside: outside)
+            == corner(.lowerLeft))
+    }
+
+    func figure(_ json: String, width: Int = 640, height: Int = 480) throws -> LandscapeFigure {
+        LandscapeFigure(scenario: try ScenarioLoader.parse(Data(json.utf8)), width: width, height: height, fonts: fonts)
+    }
+
+    @Test func aPathThroughTheUpperRightMovesTheLegend() throws {
+        let f = try figure(#"{"version": 1, "landscape": {"function": "booth", "minima": false, "contours": false}, "paths": [{"name": "p", "points": [[0, 0], [9, 9]]}]}"#)
+        let placed = try #require(f.placedLegend(paths: f.scenario.paths))
+        let obstacles = f.pathObstacles(f.scenario.paths)
+        let corners = LegendPlacer.corners(of: f.plotRect, size: placed.legend.size, inset: placed.legend.pad * 1.5)
+        let least = corners.map { LegendPlacer.cover($0.1, obstacles) }.min()!
+        #expect(placed.frame != corners[0].1, "not the upper right, which the path crosses")
+        #expect(LegendPlacer.cover(placed.frame, obstacles) == least)
+        #expect(f.legendOutside == nil, "a clear corner keeps it inside")
+    }
+
+    @Test func anExplicitPlaceIsKeptAndFalseHidesIt() throws {
+        let f = try figure(#"{"version": 1, "landscape": {"function": "booth", "contours": false}, "axes": {"legend": {"position": "lower left"}}, "paths": [{"name": "p", "points": [[-9, -9], [0, 0]]}]}"#)
+        let placed = try #require(f.placedLegend(paths: f.scenario.paths))
+        #expect(abs(placed.frame.x0 - (f.plotRect.x0 + placed.legend.pad * 1.5)) < 1e-3)
+        #expect(abs(placed.frame.y1 - (f.plotRect.y1 - placed.legend.pad * 1.5)) < 1e-3)
+        let hidden = try figure(#"{"version": 1, "landscape": {"function": "booth"}, "axes": {"legend": false}, "paths": [{"name": "p", "points": [[0, 0], [1, 1]]}]}"#)
+        #expect(hidden.placedLegend(paths: hidden.scenario.paths) == nil)
+        #expect(!hidden.canvas(paths: hidden.scenario.paths, legend: nil).texts.contains { $0.text == "p" })
+    }
+
+    @Test func manyPathsGoOutsideSummarized() throws {
+        // Forty paths criss-crossing the plot: no corner is clear.
+        var paths: [String] = []
+        for i in 0..<40 {
+            let a = Double(i % 10) - 5, b = Double(i / 10) * 3 - 5
+            paths.append(#"{"name": "path number \#(i)", "points": [[\#(a), -9], [\#(b), 9], [9, \#(a)], [-9, \#(b)]]}"#)
+        }
+        let json = #"{"version": 1, "landscape": {"function": "booth", "contours": false}, "paths": [\#(paths.joined(separator: ","))]}"#
+        let f = try figure(json)
+        let inside = try figure(json.replacingOccurrences(of: #""contours": false}"#, with: #""contours": false}, "axes": {"legend": {"position": "upper right"}}"#))
+        #expect(f.legendOutside != nil)
+        #expect(f.layout.plot.width < inside.layout.plot.width, "the plot makes room for it")
+        let placed = try #require(f.placedLegend(paths: f.scenario.paths))
+        #expect(placed.frame.x0 >= Float(f.layout.colorbar!.x1), "right of the colourbar")
+        #expect(placed.frame.x1 <= Float(f.width) && placed.frame.y1 <= Float(f.layout.plot.y1))
+        #expect(placed.legend.summary == "+ \(40 + 1 - placed.legend.shown.count) more")
+        #expect(placed.legend.shown.count > 5)
+        let texts = f.canvas(paths: f.scenario.paths, legend: placed).texts
+        #expect(texts.contains { $0.text == placed.legend.summary })
+        // Inside, it is held to 60 % of the plot's height.
+        let corner = try #require(inside.placedLegend(paths: inside.scenario.paths))
+        #expect(corner.frame.height <= Float(inside.layout.plot.height) * 0.6)
+        #expect(corner.legend.summary != nil)
+    }
+
+    @Test func contourLabelsUnderTheLegendAreNotDrawn() throws {
+        let f = try figure(#"{"version": 1, "landscape": {"function": "rosenbrock", "labels": true, "contours": {"count": 20}}, "paths": [{"name": "a long path name", "points": [[0, 0], [1, 1]]}]}"#)
+        let placed = try #require(f.placedLegend(paths: f.scenario.paths))
+        let canvas = f.canvas(paths: f.scenario.paths, legend: placed)
+        let legendTexts = Set(placed.legend.labels)
+        for text in canvas.texts where !legendTexts.contains(text.text) {
+            #expect(!text.rect.overlaps(placed.frame), "\"\(text.text)\" under the legend")
+        }
+        #expect(f.shownContourLabels(legend: placed).count <= f.contourLabels.count)
+    }
+
+    @Test func theSurfaceNamesItsPathsWithoutCoveringItsLabels() throws {
+        var scenario = try ScenarioLoader.parse(Data(#"{"version": 1, "view": "3d", "landscape": {"function": "himmelblau"}, "paths": [{"name": "descent", "points": [[-4, 4], [0, 0], [3, 2]]}]}"#.utf8))
+        scenario.surface?.resolution = 16
+        let session = try HeadlessSession(scenario: scenario)
+        for (width, height) in [(640, 480), (1280, 720), (480, 800)] {
+            let figure = SurfaceFigure(scenario: scenario, width: width, height: height, fonts: fonts)
+            let report = figure.layoutReport(for: session.renderState)
+            let names = report.texts.filter { $0.text == "descent" || $0.text == "global minima" }
+            #expect(names.count == 2, "\(width)×\(height): the path and the minima are named")
+            for (i, a) in report.texts.enumerated() {
+                for b in report.texts[(i + 1)...] { #expect(!a.rect.overlaps(b.rect), "\(a.text) overlaps \(b.text)") }
+            }
+        }
+    }
+}
+
+extension LandscapeFigure.PlacedLegend: Equatable {
+    public static func == (a: Self, b: Self) -> Bool { a.frame == b.frame && a.legend.labels == b.legend.labels }
+}
