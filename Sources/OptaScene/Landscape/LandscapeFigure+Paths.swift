@@ -1,5 +1,6 @@
 import OptaCore
 import OptaRaster
+import Shaders
 
 extension LandscapeFigure {
     func addContourLabels(_ list: inout FigureCanvas, _ labels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]) {
@@ -55,6 +56,27 @@ extension LandscapeFigure {
         if let end = marks.end {
             list.append(.disk(center: end, radius: 6, fill: color, outlineWidth: 1.5, outline: Self.ink))
         }
+    }
+
+    /// What contour labels keep clear of: the paths' lines (by half the widest stroke and half a
+    /// label's height), their marked points and ends, and the minimum markers.
+    static func labelObstacles(_ paths: [PathSpec], minima: [SIMD2<Double>], viewport: PlotViewport,
+                               labelSize: Int) -> ContourLabelPlacer.Obstacles {
+        let toFrame: (SIMD2<Double>) -> SIMD2<Float> = { p in
+            let q = viewport.framePoint(p)
+            return SIMD2(Float(q.x), Float(q.y))
+        }
+        var obstacles = ContourLabelPlacer.Obstacles()
+        let widest = paths.map(\.width).max() ?? 0
+        obstacles.lineClearance = Float(labelSize) * 0.5 + Float(widest) / 2 + PathStroke.haloWidth
+        for path in paths {
+            let points = path.points.map(toFrame)
+            obstacles.lines.append(points)
+            if path.markers { obstacles.discs += points.map { ($0, Float(path.markerRadius) + PathStroke.haloWidth) } }
+            for end in [points.first, points.last].compactMap({ $0 }) { obstacles.discs.append((end, 8)) }
+        }
+        obstacles.discs += minima.map { (toFrame($0), 9) }
+        return obstacles
     }
 
     func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {

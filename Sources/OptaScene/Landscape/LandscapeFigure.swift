@@ -84,31 +84,25 @@ public struct LandscapeFigure: Sendable {
         self.legendOutside = legendOutside
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
         if placesLabels, let levels = prepared.contours?.values {
-            // Keep labels off minima markers, path points and a legend fixed in a corner (a
-            // legend placed by `best` avoids the labels instead).
-            let plotViewport = viewport
-            let toFrame: (SIMD2<Double>) -> SIMD2<Float> = { p in
-                let q = plotViewport.framePoint(p)
-                return SIMD2(Float(q.x), Float(q.y))
-            }
-            let avoid = (minima.map(\.point) + scenario.paths.flatMap(\.points)).map(toFrame)
-            var avoidRects: [PixelRectF] = []
-            let position = scenario.axes.legendPosition
+            // Keep labels off paths, markers and a legend fixed in a corner (a legend placed by
+            // `best` avoids the labels instead).
             let plot = PixelRectF(layout.plot)
+            var obstacles = Self.labelObstacles(scenario.paths, minima: minima.map(\.point), viewport: viewport, labelSize: labelSize)
+            let position = scenario.axes.legendPosition
             if scenario.axes.legend, legendOutside == nil, position != .best,
-               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts) {
-                if let corner = LegendPlacer.corners(of: plot, size: legend.size, inset: legend.pad * 1.5).first(where: { $0.0 == position }) {
-                    avoidRects.append(corner.1)
-                }
+               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts),
+               let corner = LegendPlacer.corners(of: plot, size: legend.size, inset: legend.pad * 1.5).first(where: { $0.0 == position }) {
+                obstacles.rects.append(corner.1)
             }
+            let size = labelSize - 1
+            let stamps = levels.map { TextStamp(fonts.layout(NiceTicks.compactLabel($0), pixelSize: size)) }
             let placed = ContourLabelPlacer.place(
                 objective: scenario.landscape.objective, viewport: viewport, levels: levels,
+                box: { stamps[$0].rect(at: stamps[$0].origin(anchor: $1, horizontal: .center, vertical: .middle)) },
                 spacing: Float(min(layout.plot.width, layout.plot.height)) * 0.45,
-                clearance: Float(labelSize) * 3, edgeMargin: Float(labelSize) * 3,
-                avoid: avoid, avoidRects: avoidRects)
-            let size = labelSize - 1
+                clearance: Float(labelSize) * 3, gap: Float(labelSize), edgeMargin: Float(labelSize) * 3, obstacles: obstacles)
             contourLabels = placed.map { label in
-                let stamp = TextStamp(fonts.layout(label.text, pixelSize: size))
+                let stamp = stamps[label.levelIndex]
                 return (label, stamp, stamp.origin(anchor: label.center, horizontal: .center, vertical: .middle))
             }
         } else {
