@@ -47,6 +47,7 @@ extension LandscapeAccessibility {
         var children = legend.shown.enumerated().map { i, entry in
             let value = switch entry.swatch {
             case .path(_, _, let dot): dot == nil ? "line" : "line with dots"
+            case .line: "line"
             case .minimum: "× marker"
             case .ring: "ring marker"
             }

@@ -219,7 +219,7 @@ public struct ConvergenceFigure: SceneFigure {
     /// plot, so `outside` means `best` here.
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = series.map { Legend.Entry(name: $0.id, swatch: .path(color: $0.color, width: 2, dot: nil), id: "legend/\($0.id)") }
+        let entries = series.map { Legend.Entry(name: $0.id, swatch: .line(color: $0.color, width: 2), id: "legend/\($0.id)") }
             + [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")]
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }

@@ -47,8 +47,8 @@ extension LandscapeFigure {
 
     func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA) {
         let marks = marks(path)
-        for piece in marks.pieces { PathStroke.append(&list, piece, width: Float(path.width), color: color) }
-        for p in marks.dots { PathStroke.appendDot(&list, at: p, radius: Float(path.markerRadius), color: color) }
+        PathStroke.append(&list, pieces: marks.pieces, width: Float(path.width), dots: marks.dots,
+                          dotRadius: Float(path.markerRadius), color: color)
         // Start: a hollow ring; end: a larger disk with a dark rim.
         if let start = marks.start {
             list.append(.disk(center: start, radius: 6, fill: RGBA(1, 1, 1), outlineWidth: 2.5, outline: color))

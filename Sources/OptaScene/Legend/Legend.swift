@@ -7,8 +7,10 @@ import OptaText
 struct Legend {
     /// What an entry's swatch shows.
     enum Swatch {
-        /// A path: its line, with a dot when the path marks its points.
+        /// A path: its line (outlined as paths are), with a dot when the path marks its points.
         case path(color: RGBA, width: Float, dot: Float?)
+        /// A chart's line, as the chart draws it.
+        case line(color: RGBA, width: Float)
         /// The known-minimum marker (drawn by the figure).
         case minimum
         /// A hollow ring (a chart's best value).
@@ -92,8 +94,10 @@ struct Legend {
             let cy = frame.y0 + pad + line * (Float(i) + 0.5)
             switch entry.swatch {
             case .path(let color, let width, let dot):
-                PathStroke.append(&canvas, [SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)], width: width, color: color)
-                if let dot { PathStroke.appendDot(&canvas, at: SIMD2(sx + swatchWidth / 2, cy), radius: dot, color: color) }
+                PathStroke.append(&canvas, pieces: [[SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)]], width: width,
+                                  dots: dot == nil ? [] : [SIMD2(sx + swatchWidth / 2, cy)], dotRadius: dot ?? 0, color: color)
+            case .line(let color, let width):
+                canvas.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)], width: width, color: color))
             case .minimum:
                 minimum(&canvas, SIMD2(sx + swatchWidth / 2, cy))
             case .ring(let color):

@@ -92,11 +92,7 @@ extension SurfaceFigure {
     }
 
     func addPath(_ list: inout FigureCanvas, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
-        for piece in path.pieces {
-            for run in piece.visibleRuns(depths: depths) {
-                list.append(.polyline(points: run, width: path.width, color: path.color))
-            }
-        }
+        PathStroke.append(&list, pieces: path.pieces.flatMap { $0.visibleRuns(depths: depths) }, width: path.width, color: path.color)
         // Start ring and head marker; a hidden head still shows, faintly, where it is.
         if let s = path.start {
             let shown = s.isVisible(depths: depths)
