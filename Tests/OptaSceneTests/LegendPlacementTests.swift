@@ -37,6 +37,9 @@ import Testing
         obstacles.text = [PixelRectF(x0: 350, y0: 20, x1: 380, y1: 30)]
         obstacles.lines = [[SIMD2(0, 150), SIMD2(400, 150)]]   // far from every corner: all clear but for the text
         #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == corner(.upperLeft))
+        // Text in every corner and no room outside: no legend rather than one over the text.
+        obstacles.text = LegendPlacer.corners(of: plot, size: size, inset: 10).map { PixelRectF(x: $0.1.x0 + 5, y: $0.1.y0 + 5, width: 10, height: 10) }
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == nil)
     }
 
     @Test func withNoClearCornerItGoesOutsideWhenThereIsRoom() {

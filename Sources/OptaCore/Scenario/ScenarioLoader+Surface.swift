@@ -21,6 +21,7 @@ extension ScenarioLoader {
             spec.floorContours = try s.bool("floorContours") ?? false
         }
         spec.camera = SurfaceSpec.defaultCamera(for: domain, height: spec.height)
+        (spec.near, spec.far) = SurfaceSpec.clipDistances(distance: spec.camera.distance, size: boxSize(domain, spec.height))
         if let c = try root.object("camera") {
             if c.has("center") || c.has("zoom") {
                 throw ScenarioError(path: "camera", message: "a 3D camera takes eye, target, up and fovDegrees, not center/zoom")
@@ -41,8 +42,9 @@ extension ScenarioLoader {
             guard fov > 0 && fov < 180 else {
                 throw ScenarioError(path: c.pathOf("fovDegrees"), message: "must be between 0 and 180 degrees, got \(JSONText.number(fov))")
             }
-            spec.near = try positive(c, "near") ?? spec.near
-            spec.far = try positive(c, "far") ?? spec.far
+            let clip = SurfaceSpec.clipDistances(distance: (offset * offset).sum().squareRoot(), size: boxSize(domain, spec.height))
+            spec.near = try positive(c, "near") ?? clip.near
+            spec.far = try positive(c, "far") ?? clip.far
             guard spec.far > spec.near else {
                 throw ScenarioError(path: c.pathOf("far"), message: "must be greater than camera.near (\(JSONText.number(spec.near)))")
             }
@@ -56,8 +58,14 @@ extension ScenarioLoader {
     public static func defaultSurface(for landscape: LandscapeSpec) -> SurfaceSpec {
         let height = SurfaceSpec.defaultHeight(for: landscape.domain)
         var spec = SurfaceSpec(height: height, camera: SurfaceSpec.defaultCamera(for: landscape.domain, height: height))
+        (spec.near, spec.far) = SurfaceSpec.clipDistances(distance: spec.camera.distance, size: boxSize(landscape.domain, height))
         if let grid = landscape.objective.grid { spec.resolution = min(max(grid.rows, grid.columns), 512) }
         return spec
+    }
+
+    /// The larger of the domain's sides and the surface's height.
+    static func boxSize(_ domain: Domain, _ height: Double) -> Double {
+        max(domain.x.upperBound - domain.x.lowerBound, domain.y.upperBound - domain.y.lowerBound, height)
     }
 
     static func vector3(_ r: JSONObjectReader, _ key: String) throws(ScenarioError) -> SIMD3<Double>? {

@@ -41,6 +41,14 @@ public struct SurfaceSpec: Sendable, Equatable {
         0.3 * max(domain.x.upperBound - domain.x.lowerBound, domain.y.upperBound - domain.y.lowerBound)
     }
 
+    /// Clip distances that suit a camera `distance` from its target and a box of `size` (the
+    /// larger of the domain's sides and the height): a hundredth of the distance, and ten times
+    /// the distance plus the size, so a domain of any scale is neither cut by the near plane nor
+    /// lost beyond the far one.
+    public static func clipDistances(distance: Double, size: Double) -> (near: Double, far: Double) {
+        (distance / 100, 10 * (distance + size))
+    }
+
     /// The default camera for a domain and height: from the front-right, above, looking at a
     /// third of the height over the domain's centre.
     public static func defaultCamera(for domain: Domain, height: Double) -> OrbitCamera {

@@ -34,7 +34,7 @@ public struct ConvergenceFigure: SceneFigure {
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
                     scenario.recordedRuns.map(\.lastStep).max() ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
-        let labelSize = LandscapeLayout.labelSize(frameHeight: height)
+        let labelSize = LandscapeLayout.labelSize(width: width, height: height)
         let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
         xTicks = (NiceTicks.values(in: 0...Double(steps), step: xStep), xStep)
         // Room for labels such as "10⁻¹²".
@@ -223,8 +223,8 @@ public struct ConvergenceFigure: SceneFigure {
             + [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")]
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
-        let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
-                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
+        guard let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
+                                             position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil) else { return nil }
         return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
     }
 

@@ -29,8 +29,12 @@ extension LandscapeFigure {
         FigureText.appendTicks(&list, yLabels.labels, at: yAnchors, ordinals: TickThinning.ordinals(yTicks.values, step: yTicks.step),
                                fonts: fonts, size: size, horizontal: .right, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
         // A common offset or power of ten: under the x labels' right end, above the y axis.
+        // The x title keeps clear of the note, which shares its line.
+        var xTitleRoom = x1 - x0
         if let note = xLabels.annotation {
-            text(&list, note, at: SIMD2(x1, y1 + 1 + tick + gap + lineHeight), size: size, horizontal: .right, vertical: .top)
+            text(&list, note, at: SIMD2(x1, y1 + 1 + tick + gap + lineHeight + Float(size) * 0.25), size: size,
+                 horizontal: .right, vertical: .top)
+            xTitleRoom -= 2 * (fonts.measure(note, pixelSize: size) + Float(size))
         }
         var titleLeft = Float(size) * 0.6
         if let note = yLabels.annotation {
@@ -38,7 +42,7 @@ extension LandscapeFigure {
             titleLeft = x0 + fonts.measure(note, pixelSize: size) + Float(size)
         }
         // Axis titles and the plot title.
-        text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: x1 - x0, fonts: fonts, size: size),
+        text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
              at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size, horizontal: .center, vertical: .bottom)
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,

@@ -22,9 +22,13 @@ extension LandscapeFigure {
         return entries
     }
 
-    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width.
+    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width;
+    /// nil when even that does not fit in a corner (a plot too small for a legend).
     static func insideLegend(_ entries: [Legend.Entry], plot: PixelRectF, labelSize: Int, fonts: FontLibrary) -> Legend? {
-        Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * 0.6, maxTextWidth: plot.width * 0.4)
+        guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * 0.6,
+                                  maxTextWidth: plot.width * 0.4) else { return nil }
+        let inset = legend.pad * 1.5
+        return legend.size.x <= plot.width - 2 * inset && legend.size.y <= plot.height - 2 * inset ? legend : nil
     }
 
     /// The longest name an outside legend may show in a frame `width` wide (it takes at most 30 %
@@ -46,8 +50,8 @@ extension LandscapeFigure {
         guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
         var obstacles = pathObstacles(paths)
         obstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
-        let frame = LegendPlacer.place(size: legend.size, plot: plotRect, inset: legend.pad * 1.5,
-                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
+        guard let frame = LegendPlacer.place(size: legend.size, plot: plotRect, inset: legend.pad * 1.5,
+                                             position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil) else { return nil }
         return PlacedLegend(legend: legend, frame: frame)
     }
 
@@ -71,5 +75,23 @@ extension LandscapeFigure {
 
     func addLegend(_ list: inout FigureCanvas, _ placed: PlacedLegend) {
         placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts) { canvas, p in addMinimumMarker(&canvas, at: p) }
+    }
+}
+
+extension LandscapeFigure {
+    /// The frame's layout for `paths` without drawing it.
+    func layoutReport(paths: [PathSpec]) -> FigureLayoutReport {
+        let placed = placedLegend(paths: paths)
+        let canvas = canvas(paths: paths, legend: placed)
+        var report = FigureLayoutReport(width: width, height: height, texts: canvas.texts, plot: plotRect)
+        report.legend = canvas.legend
+        if let placed {
+            report.legendObstacles = pathObstacles(paths)
+            report.legendObstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
+            if legendOutside == nil {
+                report.legendCorners = LegendPlacer.corners(of: plotRect, size: placed.legend.size, inset: placed.legend.pad * 1.5).map(\.1)
+            }
+        }
+        return report
     }
 }

@@ -53,7 +53,7 @@ public struct LandscapeFigure: Sendable {
         self.fonts = fonts
         self.prepared = prepared
         let domain = scenario.landscape.domain
-        let labelSize = LandscapeLayout.labelSize(frameHeight: height)
+        let labelSize = LandscapeLayout.labelSize(width: width, height: height)
         // Ticks first (their label widths shape the margins), from an estimate of the plot size.
         let xStep = scenario.axes.xStep ?? NiceTicks.step(span: domain.x.upperBound - domain.x.lowerBound,
                                                            targetCount: max(2, width / (labelSize * 10)))
@@ -66,8 +66,10 @@ public struct LandscapeFigure: Sendable {
         colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
         let yLabelWidth = yLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
+        let xLabelWidth = xLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
+                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                     xLabelWidth: xLabelWidth)
         let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
@@ -77,7 +79,7 @@ public struct LandscapeFigure: Sendable {
            let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     legendWidth: legend.size.x)
+                                     xLabelWidth: xLabelWidth, legendWidth: legend.size.x)
             legendOutside = (SIMD2(Float(width) - Float(labelSize) * 0.6 - legend.size.x, Float(layout.plot.y0)), textWidth)
         }
         self.layout = layout
@@ -114,9 +116,10 @@ public struct LandscapeFigure: Sendable {
     /// beside the plot would fit the frame.
     var legendWantsOutside: Bool {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
-        guard Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil,
-              let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return false }
-        return LegendPlacer.wantsOutside(size: legend.size, plot: plotRect, inset: legend.pad * 1.5, obstacles: pathObstacles(scenario.paths))
+        guard !entries.isEmpty, Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil else { return false }
+        let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
+        return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
+                                         obstacles: pathObstacles(scenario.paths))
     }
 
     /// The title shown above the plot.

@@ -16,10 +16,17 @@ public struct LandscapeLayout: Sendable, Equatable {
         max(11, min(32, Int((Double(frameHeight) / 1080 * 14).rounded())))
     }
 
+    /// Text size for a frame: as for its height, or its width when that is the shorter side (a
+    /// tall, narrow frame keeps text that fits across it).
+    public static func labelSize(width: Int, height: Int) -> Int {
+        labelSize(frameHeight: min(width, height))
+    }
+
     /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels;
-    /// `legendWidth` is room kept at the right edge for a legend outside the plot (0 for none).
+    /// `xLabelWidth` the widest x tick label, centred on the plot's ends at most; `legendWidth`
+    /// is room kept at the right edge for a legend outside the plot (0 for none).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
-                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, legendWidth: Float = 0) {
+                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0) {
         self.labelSize = labelSize
         titleSize = labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -27,10 +34,11 @@ public struct LandscapeLayout: Sendable, Equatable {
         let tickLength = Float(labelSize) * 0.4
         let lineHeight = Float(labelSize) * 1.25
         let top = hasTitle ? gap * 2 + Float(titleSize) * 1.3 : gap * 2
-        let left = gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5
+        let left = max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
         let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         let barWidth = max(10, Float(labelSize) * 1.2)
         var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap + lineHeight + gap : gap * 2
+        right = max(right, xLabelWidth / 2 + gap)
         if legendWidth > 0 { right += legendWidth + gap }
         let x0 = Int(left.rounded()), y0 = Int(top.rounded())
         let x1 = max(x0 + 1, width - Int(right.rounded())), y1 = max(y0 + 1, height - Int(bottom.rounded()))

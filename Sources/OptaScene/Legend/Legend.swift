@@ -82,6 +82,7 @@ struct Legend {
     /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point.
     func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary,
               minimum: (inout FigureCanvas, SIMD2<Float>) -> Void) {
+        canvas.legend = frame
         canvas.append(.rect(frame, fill: style.fill))
         for r in [PixelRectF(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y0 + 1),
                   PixelRectF(x0: frame.x0, y0: frame.y1 - 1, x1: frame.x1, y1: frame.y1),

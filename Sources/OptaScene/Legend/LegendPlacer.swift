@@ -52,9 +52,10 @@ enum LegendPlacer {
 
     /// Where a legend of `size` goes: the `position` asked for, or for `.best` the corner of
     /// least cover (ties to the earlier corner). `outside` is the box beside the plot when the
-    /// figure made room for one; `.best` takes it when no corner is good enough.
+    /// figure made room for one; `.best` takes it when no corner is good enough. Nil when every
+    /// corner would cover text that must show and there is no room outside.
     static func place(size: SIMD2<Float>, plot: PixelRectF, inset: Float, position: LegendPosition,
-                      obstacles: Obstacles, outside: PixelRectF?) -> PixelRectF {
+                      obstacles: Obstacles, outside: PixelRectF?) -> PixelRectF? {
         let corners = corners(of: plot, size: size, inset: inset)
         if position == .outside, let outside { return outside }
         if let fixed = corners.first(where: { $0.0 == position }) { return fixed.1 }
@@ -64,11 +65,13 @@ enum LegendPlacer {
             if c < bestCover { best = rect; bestCover = c }
         }
         if bestCover > goodEnough, let outside { return outside }
-        return best
+        return bestCover.isFinite ? best : nil
     }
 
-    /// Whether a `.best` legend should go outside: no corner is good enough.
-    static func wantsOutside(size: SIMD2<Float>, plot: PixelRectF, inset: Float, obstacles: Obstacles) -> Bool {
-        corners(of: plot, size: size, inset: inset).allSatisfy { cover($0.1, obstacles) > goodEnough }
+    /// Whether a `.best` legend should go outside: it has no room inside (`size` nil) or no
+    /// corner is good enough.
+    static func wantsOutside(size: SIMD2<Float>?, plot: PixelRectF, inset: Float, obstacles: Obstacles) -> Bool {
+        guard let size else { return true }
+        return corners(of: plot, size: size, inset: inset).allSatisfy { cover($0.1, obstacles) > goodEnough }
     }
 }

@@ -50,13 +50,12 @@ struct SurfaceAxes {
         }
         for (k, t) in text.xTicks.enumerated() { tick(SIMD3(t.value, yEdge, lo.z), outY, t.label, .x, text.xOrdinals[k]) }
         for (k, t) in text.yTicks.enumerated() { tick(SIMD3(xEdge, t.value, lo.z), outX, t.label, .y, text.yOrdinals[k]) }
-        let axes = figure.scenario.axes
-        if let p = projector.project(SIMD3(mid.x, yEdge, lo.z) + outY * 0.16), !axes.xTitle.isEmpty {
-            labels.append(Label(group: .title, ordinal: 0, text: axes.xTitle, weight: .regular, point: p.point,
+        if let p = projector.project(SIMD3(mid.x, yEdge, lo.z) + outY * 0.16), !text.xTitle.isEmpty {
+            labels.append(Label(group: .title, ordinal: 0, text: text.xTitle, weight: .regular, point: p.point,
                                 horizontal: .center, vertical: .middle))
         }
-        if let p = projector.project(SIMD3(xEdge, mid.y, lo.z) + outX * 0.16), !axes.yTitle.isEmpty {
-            labels.append(Label(group: .title, ordinal: 0, text: axes.yTitle, weight: .regular, point: p.point,
+        if let p = projector.project(SIMD3(xEdge, mid.y, lo.z) + outX * 0.16), !text.yTitle.isEmpty {
+            labels.append(Label(group: .title, ordinal: 0, text: text.yTitle, weight: .regular, point: p.point,
                                 horizontal: .center, vertical: .middle))
         }
         // f ticks on the vertical edge that is leftmost on screen, pointing away from the box.

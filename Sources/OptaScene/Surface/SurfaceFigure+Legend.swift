@@ -30,6 +30,16 @@ extension SurfaceFigure {
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
         guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        guard let frame = LegendPlacer.place(size: legend.size, plot: viewRect, inset: legend.pad * 1.5,
+                                             position: scenario.axes.legendPosition,
+                                             obstacles: legendObstacles(plan: plan, depths: depths, texts: texts), outside: nil)
+        else { return nil }
+        return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
+    }
+
+    /// What a legend inside the view avoids: the visible paths, their ends, the minima, the
+    /// surface's outline (lightly) and the axis labels (`texts`, never covered).
+    func legendObstacles(plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LegendPlacer.Obstacles {
         var obstacles = LegendPlacer.Obstacles()
         for path in plan.paths {
             for piece in path.pieces { obstacles.lines += piece.visibleRuns(depths: depths) }
@@ -38,16 +48,15 @@ extension SurfaceFigure {
         obstacles.points += plan.minima.map { ($0.point, 6, LegendPlacer.markerWeight) }
         obstacles.areas = [boxOutline(plan.projector)]
         obstacles.text = texts.map(\.rect)
-        let frame = LegendPlacer.place(size: legend.size, plot: viewRect, inset: legend.pad * 1.5,
-                                       position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil)
-        return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
+        return obstacles
     }
 
     /// Whether a `best` legend for the scenario's paths, seen by the scenario's camera, finds no
     /// corner of the view clear of the axis labels, paths and markers.
     func legendWantsOutside() -> Bool {
         let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount)
-        guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return false }
+        guard !entries.isEmpty else { return false }
+        let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts)
         let projector = projector(prepared.spec.camera)
         var obstacles = LegendPlacer.Obstacles()
         obstacles.text = axisLabelBoxes(SurfaceAxes(self, projector: projector, camera: prepared.spec.camera))
@@ -59,7 +68,7 @@ extension SurfaceFigure {
                 obstacles.points += [(first, 7, LegendPlacer.markerWeight), (last, 7, LegendPlacer.markerWeight)]
             }
         }
-        return LegendPlacer.wantsOutside(size: legend.size, plot: viewRect, inset: legend.pad * 1.5, obstacles: obstacles)
+        return LegendPlacer.wantsOutside(size: legend?.size, plot: viewRect, inset: Float(layout.labelSize) * 0.9, obstacles: obstacles)
     }
 
     /// The box of every label of `axes`, before thinning.

@@ -53,7 +53,9 @@ extension SurfaceFigure {
 
     /// The axes' ticks, and the labels that have room: each axis keeps every k-th label so that
     /// neighbours do not touch (`TickThinning`), then labels are drawn titles first, f, x, y,
-    /// each only where it touches no label drawn before it and lies inside the frame.
+    /// each only where it touches no label drawn before it and lies below the title, left of the
+    /// colourbar and of a legend beside the view (where they all are unless the frame is too
+    /// small for the fit).
     func addAxes(_ list: inout FigureCanvas, _ axes: SurfaceAxes) {
         for tick in axes.ticks { list.append(.segment(from: tick.from, to: tick.to, width: 1, color: Self.boxColor)) }
         let size = layout.labelSize
@@ -69,7 +71,7 @@ extension SurfaceFigure {
             let kept = TickThinning.kept(members.map { placed[$0].rect }, ordinals: members.map { placed[$0].label.ordinal }, gap: gap)
             for (index, keep) in zip(members, kept) where !keep { shown[index] = false }
         }
-        let frame = PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height))
+        let frame = PixelRectF(x0: 0, y0: viewRect.y0, x1: viewRect.x1 + Float(size) * 0.6, y1: Float(height))
         var taken: [PixelRectF] = []
         for group in SurfaceAxes.Label.Group.allCases {
             for (index, entry) in placed.enumerated() where entry.label.group == group && shown[index] {

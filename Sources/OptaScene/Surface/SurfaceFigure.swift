@@ -39,7 +39,7 @@ public struct SurfaceFigure: Sendable {
         self.fonts = fonts
         let prepared = prepared ?? PreparedSurface(scenario: scenario)
         self.prepared = prepared
-        let labelSize = LandscapeLayout.labelSize(frameHeight: height)
+        let labelSize = LandscapeLayout.labelSize(width: width, height: height)
         colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
@@ -151,11 +151,23 @@ extension SurfaceFigure {
     func layoutReport(for state: RenderState) -> FigureLayoutReport {
         let projector = projector(camera(for: state))
         let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector)
-        let canvas = canvas(state, plan: plan, depths: [Float](repeating: 0, count: plan.probes.pixels.count))
+        let depths = [Float](repeating: 0, count: plan.probes.pixels.count)
+        let canvas = canvas(state, plan: plan, depths: depths)
         let (lo, hi) = box
         let corners = (0..<8).compactMap { k in
             projector.project(SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z))?.point
         }
-        return FigureLayoutReport(width: width, height: height, texts: canvas.texts, boxCorners: corners)
+        var report = FigureLayoutReport(width: width, height: height, texts: canvas.texts, plot: viewRect, boxCorners: corners)
+        // The legend was placed against the texts before it; those after it (the colourbar's,
+        // the title) lie outside the view, where no corner reaches.
+        if let placed = placedLegend(paths: state.scenario.paths, plan: plan, depths: depths,
+                                     texts: canvas.texts.filter { !(canvas.legend?.contains($0.rect) ?? false) }) {
+            report.legend = canvas.legend
+            report.legendObstacles = legendObstacles(plan: plan, depths: depths, texts: canvas.texts.filter { !placed.frame.contains($0.rect) })
+            if legendOutside == nil {
+                report.legendCorners = LegendPlacer.corners(of: viewRect, size: placed.legend.size, inset: placed.legend.pad * 1.5).map(\.1)
+            }
+        }
+        return report
     }
 }

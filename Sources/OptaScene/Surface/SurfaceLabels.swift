@@ -10,6 +10,9 @@ struct SurfaceLabels: Sendable {
     /// Their ordinals (value over step), for thinning.
     let xOrdinals: [Int]
     let yOrdinals: [Int]
+    /// The axis titles, cut to 40 % of the width the box has.
+    let xTitle: String
+    let yTitle: String
     /// The colourbar's title, turned to run upwards.
     let colorbarTitle: TextStamp
     /// The widest colourbar tick label within the bar, in pixels.
@@ -32,13 +35,16 @@ struct SurfaceLabels: Sendable {
         xOrdinals = TickThinning.ordinals(xTicks.map(\.value), step: xStep)
         yOrdinals = TickThinning.ordinals(yTicks.map(\.value), step: yStep)
         let size = layout.labelSize
+        let room = Float(layout.colorbar?.x0 ?? layout.frame.x1) * 0.4
+        xTitle = FigureText.fitted(scenario.axes.xTitle, maxWidth: room, fonts: fonts, size: size)
+        yTitle = FigureText.fitted(scenario.axes.yTitle, maxWidth: room, fonts: fonts, size: size)
         let barLabels = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }.map(\.label)
         widestColorbarLabel = barLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
         let barHeight = Float(layout.colorbar?.height ?? layout.plot.height)
         colorbarTitle = TextStamp(fonts.layout(FigureText.fitted(colorbarTicks.title, maxWidth: barHeight, fonts: fonts, size: size),
                                                pixelSize: size)).rotatedCounterClockwise()
         var keys = (xTicks.map(\.label) + yTicks.map(\.label) + colorbarTicks.ticks.map(\.label)
-                    + [scenario.axes.xTitle, scenario.axes.yTitle]).map { Key(text: $0, size: size, weight: .regular) }
+                    + [xTitle, yTitle]).map { Key(text: $0, size: size, weight: .regular) }
         keys += [Key(text: "f", size: size, weight: .bold), Key(text: title, size: layout.titleSize, weight: .bold)]
         var stamps: [Key: TextStamp] = [:]
         for key in keys where stamps[key] == nil {

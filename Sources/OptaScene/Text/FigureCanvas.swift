@@ -6,6 +6,8 @@ import OptaRaster
 struct FigureCanvas {
     private(set) var list = DrawList()
     private(set) var texts: [PlacedText] = []
+    /// The legend's box, once a legend is drawn.
+    var legend: PixelRectF?
 
     mutating func append(_ item: DrawItem) { list.append(item) }
 
