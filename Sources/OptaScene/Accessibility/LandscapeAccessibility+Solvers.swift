@@ -21,25 +21,36 @@ extension LandscapeAccessibility {
                          "gradientNorm": "\(solver.gradientNorm)"])
     }
 
-    /// A path as a series: every point when short, else start, turning points and end.
-    /// `values`: f as a logged path gives it (NaN where it did not); nil evaluates the landscape.
+    /// A path as a series: every point when short, else start, turning points and end; then its
+    /// lowest and highest f. A point's id names its index (`path/NAME/point/37`), so it stays the
+    /// same while the path grows and other turns come and go; start, end, lowest and highest keep
+    /// their ids as their points move.
+    /// `values`: f at each point (a solver's own, or as a logged path gives it, NaN where it did
+    /// not); nil or NaN evaluates the landscape.
     static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil) -> AccessibilityNode {
         let id = "path/\(name)"
         let objective = boxes.figure.scenario.landscape.objective
+        let f = points.indices.map { i in values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(points[i]) }
         let indices = PathSummary.indices(points)
         let summarized = points.count > PathSummary.fullListLimit
         var turn = 0
-        let children: [AccessibilityNode] = indices.map { i in
+        func pointNode(_ i: Int, id pointId: String, name label: String) -> AccessibilityNode {
             let p = points[i]
-            let pointId: String, label: String
-            if i == 0 { pointId = "\(id)/start"; label = "start" }
-            else if i == points.count - 1 { pointId = "\(id)/end"; label = "end" }
-            else if summarized { turn += 1; pointId = "\(id)/turn/\(turn)"; label = "turn \(turn)" }
-            else { pointId = "\(id)/point/\(i)"; label = "point \(i)" }
             return AccessibilityNode(
                 id: pointId, role: .dataPoint, name: label,
-                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(p)))",
-                bounds: boxes.around(p, radius: 7), attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)"])
+                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(f[i]))",
+                bounds: boxes.around(p, radius: 7),
+                attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)", "f": "\(f[i])"])
+        }
+        var children: [AccessibilityNode] = indices.map { i in
+            if i == 0 { return pointNode(i, id: "\(id)/start", name: "start") }
+            if i == points.count - 1 { return pointNode(i, id: "\(id)/end", name: "end") }
+            if summarized { turn += 1; return pointNode(i, id: "\(id)/point/\(i)", name: "turn \(turn)") }
+            return pointNode(i, id: "\(id)/point/\(i)", name: "point \(i)")
+        }
+        if let extremes = PathSummary.extremes(f) {
+            children.append(pointNode(extremes.lowest, id: "\(id)/lowest", name: "lowest f"))
+            children.append(pointNode(extremes.highest, id: "\(id)/highest", name: "highest f"))
         }
         var value = "\(points.count) point\(points.count == 1 ? "" : "s")"
         if let first = points.first, let last = points.last, points.count > 1 {
