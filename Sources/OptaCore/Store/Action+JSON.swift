@@ -23,12 +23,15 @@ extension Action {
         case .focusPrevious: "focusPrevious"
         case .focus: "focus"
         case .select: "select"
+        case .appendFollowedPoints: "appendFollowedPoints"
+        case .resetFollowedPaths: "resetFollowedPaths"
         }
     }
 
     static let simpleActions: [Action] = [
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers, .resetSolvers,
         .nextColormap, .toggleContours, .toggleLabels, .toggleLegend, .toggleHUD, .focusNext, .focusPrevious,
+        .resetFollowedPaths,
     ]
 
     /// The action as one JSON object. Numbers are written so that they read back exactly.
@@ -41,13 +44,15 @@ extension Action {
         case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(name))}"
         case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
         case .focus(let index): return "{\"type\": \"focus\", \"index\": \(index)}"
+        case .appendFollowedPoints(let points): return Self.followedPointsJSON(points)
         default: return "{\"type\": \"\(typeName)\"}"
         }
     }
 
     /// Reads an action object; errors name the field and the allowed types.
     public init(json r: JSONObjectReader) throws(ScenarioError) {
-        let all = ["orbit", "pan", "zoom", "setColormap", "select", "focus"] + Self.simpleActions.map(\.typeName)
+        let all = ["orbit", "pan", "zoom", "setColormap", "select", "focus", "appendFollowedPoints"]
+            + Self.simpleActions.map(\.typeName)
         guard let type = try r.choice("type", all) else {
             throw ScenarioError(path: r.pathOf("type"), message: "is missing; one of \(all.joined(separator: ", "))")
         }
@@ -88,6 +93,9 @@ extension Action {
                 throw ScenarioError(path: r.pathOf("index"), message: "is missing; give the item's place in the focus order, 0 or more")
             }
             self = .focus(index)
+        case "appendFollowedPoints":
+            try r.rejectUnknownKeys(["type", "points"])
+            self = .appendFollowedPoints(try Self.followedPoints(r))
         default:
             try r.rejectUnknownKeys(["type"])
             self = Self.simpleActions.first { $0.typeName == type }!

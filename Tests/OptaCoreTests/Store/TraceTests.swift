@@ -26,6 +26,8 @@ struct TraceTests {
         {"frame": 8, "action": {"type": "focusNext"}}
         {"frame": 9, "action": {"type": "focusPrevious"}}
         {"frame": 9, "action": {"type": "select", "id": "a \\"quoted\\" \\\\ id"}}
+        {"frame": 10, "action": {"type": "appendFollowedPoints", "points": [{"path": "adam", "step": 3, "x": 0.1, "y": -1e-7, "f": 2.5}, {"path": "sgd", "x": 1, "y": 2}]}}
+        {"frame": 10, "action": {"type": "resetFollowedPaths"}}
         {"frame": 2147483647, "action": {"type": "select", "id": null}}
 
         """
@@ -35,13 +37,16 @@ struct TraceTests {
         .zoom(factor: 1.1, about: SIMD2(0.3, 0.7)), .zoom(factor: 1e-7, about: SIMD2(0.5, 0.5)),
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers,
         .resetSolvers, .setColormap("berlin"), .nextColormap, .toggleContours, .toggleLabels, .toggleLegend,
-        .toggleHUD, .focusNext, .focusPrevious, .select("a \"quoted\" \\ id"), .select(nil),
+        .toggleHUD, .focusNext, .focusPrevious, .select("a \"quoted\" \\ id"),
+        .appendFollowedPoints([PathPoint(path: "adam", step: 3, point: SIMD2(0.1, -1e-7), f: 2.5),
+                               PathPoint(path: "sgd", step: nil, point: SIMD2(1, 2), f: nil)]),
+        .resetFollowedPaths, .select(nil),
     ]
 
     @Test func parsesEveryActionKind() throws {
         let trace = try Trace.parse(Self.handWritten, source: "t.jsonl")
         #expect(trace.entries.map(\.action) == Self.handWrittenActions)
-        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 2147483647])
+        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 2147483647])
         #expect(Set(trace.entries.map(\.action.typeName)) == allActionTypeNames)
     }
 
