@@ -50,14 +50,17 @@ struct ConvergenceScale: Sendable, Equatable {
     /// The smallest and largest of some numbers, and how many there were.
     private struct Extent {
         var count = 0
-        var min: Double?
-        var max: Double?
+        private var low = Double.infinity
+        private var high = -Double.infinity
 
         mutating func add(_ v: Double) {
             count += 1
-            if min.map({ v < $0 }) ?? true { min = v }
-            if max.map({ v > $0 }) ?? true { max = v }
+            if v < low { low = v }
+            if v > high { high = v }
         }
+
+        var min: Double? { count > 0 ? low : nil }
+        var max: Double? { count > 0 ? high : nil }
     }
 
     /// Where `f` sits between the bottom (0) and the top (1) of the axis, clamped; nil when f is

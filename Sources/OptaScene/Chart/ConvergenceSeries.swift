@@ -41,7 +41,8 @@ struct ConvergenceSeries: Sendable {
         for index in indices where !solverIds.contains(paths[index].name) {
             let path = paths[index]
             let logged = path.values ?? []
-            let values = path.points.indices.map { i in
+            // A followed log's values are usually all there: then they are used as they are, not copied.
+            let values = logged.count == path.points.count && logged.allSatisfy(\.isFinite) ? logged : path.points.indices.map { i in
                 i < logged.count && logged[i].isFinite ? logged[i] : objective.value(path.points[i])
             }
             var best: (step: Int, value: Double)?
