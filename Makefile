@@ -19,7 +19,8 @@ endif
 # libFuzzer targets (Fuzz/Targets), each with its seeds (Fuzz/Seeds) and dictionary (Fuzz/Dictionaries).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzExpression:expression FuzzScenario:json FuzzPathCSV:csv FuzzEdgeCSV:csv \
-                FuzzTrace:json FuzzCheckpoint:json FuzzPNG:png
+                FuzzTrace:json FuzzCheckpoint:json FuzzPNG:png \
+                FuzzGridNPY:npy FuzzGridCSV:csv FuzzPathJSONLines:json FuzzHDF5:hdf5
 # SwiftPM gives every executable its own main, so the targets call libFuzzer's driver themselves:
 # coverage instrumentation and AddressSanitizer as -sanitize=fuzzer,address would add, linked with
 # the toolchain's libFuzzer without its main.
@@ -126,7 +127,8 @@ fuzz: deps
 bench: build
 	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y \
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
-	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
+	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json \
+	  Benchmarks/Scenarios/grid-2001.json Benchmarks/Scenarios/grid-4096.json
 	$(SWIFT) package $(CPU) benchmark
 
 clean:

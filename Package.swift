@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "CVectorOps"),
 
         // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
-        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", .product(name: "Numerics", package: "swift-numerics")]),
+        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", "CVectorOps", .product(name: "Numerics", package: "swift-numerics")]),
         // Framebuffer, tiles, coverage rasterization.
         .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"]),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
@@ -135,10 +135,13 @@ if Context.environment["OPTA_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzExpression", ["OptaCore"]), ("FuzzScenario", ["OptaCore"]), ("FuzzPathCSV", ["OptaCore"]),
         ("FuzzEdgeCSV", ["OptaCore"]), ("FuzzTrace", ["OptaCore"]), ("FuzzCheckpoint", ["OptaCore"]),
-        ("FuzzPNG", ["OptaImage"]),
+        ("FuzzPNG", ["OptaImage"]), ("FuzzGridNPY", ["OptaCore"]), ("FuzzGridCSV", ["OptaCore"]),
+        ("FuzzPathJSONLines", ["OptaCore"]), ("FuzzHDF5", ["OptaHDF5"]),
     ]
+    // The libFuzzer driver call and the grid checks the targets share.
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["OptaCore"], path: "Fuzz/Support"))
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies,
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies + ["FuzzSupport"],
                                                  path: "Fuzz/Targets/\(target.name)"))
     }
 }

@@ -76,20 +76,20 @@ extension RunEnd {
 }
 
 extension Iterate {
-    /// The iterates of a trajectory with its f and ‖∇f‖ lists, from index `from` on (NaN where
-    /// a value is not known yet).
-    public static func of(trajectory: [SIMD2<Double>], values: [Double], gradientNorms: [Double], from: Int,
-                          to end: Int? = nil) -> [Iterate] {
-        let end = min(end ?? trajectory.count, trajectory.count)
-        let from = max(0, from)
-        guard from < end else { return [] }
-        var out: [Iterate] = []
-        out.reserveCapacity(end - from)
-        for i in from..<end {
-            let p = trajectory[i]
-            out.append(Iterate(step: i, x: p.x, y: p.y, f: i < values.count ? values[i] : .nan,
-                               gradNorm: i < gradientNorms.count ? gradientNorms[i] : .nan))
+    /// A point a solver reached, as the store keeps it.
+    public init(_ iterate: SolverIterate) {
+        self.init(step: iterate.step, x: iterate.point.x, y: iterate.point.y, f: iterate.value,
+                  gradNorm: iterate.gradientNorm)
+    }
+
+    /// The points `trajectory` holds, at their steps (NaN where f is not known yet: an unevaluated
+    /// start).
+    public static func kept(in trajectory: SolverTrajectory) -> [Iterate] {
+        trajectory.points.indices.map { i in
+            let p = trajectory.points[i]
+            let known = i < trajectory.values.count
+            return Iterate(step: trajectory.steps[i], x: p.x, y: p.y, f: known ? trajectory.values[i] : .nan,
+                           gradNorm: known ? trajectory.gradientNorms[i] : .nan)
         }
-        return out
     }
 }

@@ -138,7 +138,8 @@ public final class VideoEncoder: Sendable {
             file.discard()
             throw failure(exit)
         }
-        try file.commit()
+        // A Ctrl-C from here on waits for the name: the video is either not there or complete.
+        try ExportInterruption.withoutInterruption { () throws(VideoError) in try file.commit() }
         let finishing = clock.now - start
         var info = stat()
         let bytes = stat(path, &info) == 0 ? Int(info.st_size) : 0

@@ -16,13 +16,10 @@ struct VideoOptions: ParsableArguments {
     @Option(help: "Turn a 3-D scenario's camera by DEG degrees about the vertical over the clip (360: one full turn).")
     var orbit: Double?
 
-    @Flag(help: "Reveal the scenario's logged paths step by step: frame k shows their first (k+1)·stepsPerFrame steps.")
-    var reveal = false
-
     @Option(name: .customLong("stats"), help: "Write the export's timings (total, render, encode) as JSON to PATH.")
     var statsPath: String?
 
-    var isSet: Bool { fps != nil || quality != nil || orbit != nil || reveal || statsPath != nil }
+    var isSet: Bool { fps != nil || quality != nil || orbit != nil || statsPath != nil }
 
     /// Checks the options against the chosen format.
     func validate(for format: VideoFormat) throws {
@@ -50,7 +47,7 @@ extension RenderCommand {
     func validateVideo() throws -> Bool {
         guard let output, let format = videoFormat else {
             if video.isSet {
-                throw ValidationError("--fps, --quality, --orbit, --reveal and --stats make a video: add --frames A...B --output FILE.mp4 (or .webm, .gif)")
+                throw ValidationError("--fps, --quality, --orbit and --stats make a video: add --frames A...B --output FILE.mp4 (or .webm, .gif)")
             }
             return false
         }
@@ -86,12 +83,12 @@ extension RenderCommand {
         let turn = (video.orbit ?? 0) / Double(range.count)
         var rendering = Duration.zero
         var figureCache = FigureCache()
-        session.replay(trace, through: range.first - 1)
+        session.replayShowingProgress(trace, through: range.first - 1)
         for index in range.first...range.last {
             if turn != 0, index > range.first { session.apply(.orbit(yaw: turn, pitch: 0)) }
             session.replay(trace, through: index)
             let begin = clock.now
-            let state = video.reveal ? Self.revealed(session) : session.renderState
+            let state = session.renderState  // logged paths revealed through this frame's steps
             let frame = figureCache.figure(for: state, figures: figures).render(state, threads: frameOptions.threadCount)
             rendering += clock.now - begin
             do { try encoder.append(frame) } catch {
@@ -117,22 +114,6 @@ extension RenderCommand {
     }
 
     var statsPath: String? { video.statsPath }
-
-    /// The session's frame with logged paths cut to the steps taken so far, built like
-    /// `HeadlessSession.renderState` (solver paths are untouched: they grow by themselves).
-    static func revealed(_ session: HeadlessSession) -> RenderState {
-        var state = session.state
-        let shown = (max(session.frame, 0) + 1) * state.scenario.stepsPerFrame + 1
-        state.scenario.paths = state.scenario.paths.map { path in
-            var cut = path
-            cut.points = Array(path.points.prefix(shown))
-            return cut
-        }
-        let paused = !state.solversRunning
-        return RenderState(frame: max(session.frame, 0), state: state,
-                           solvers: session.runs.map { SolverSnapshot($0, paused: paused) },
-                           graphLayout: session.layout?.snapshot)
-    }
 }
 
 /// The figure of the last frame, kept while only the paths grow (as the live viewer does): layout,

@@ -47,6 +47,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("output-dir"), help: "Folder for --frames; it must exist.")
     var outputDirectory: String?
 
+    @Flag(help: "Logged paths (paths, pathsFile) grow step by step: frame k shows them through step (k+1)·stepsPerFrame, in PNG sequences and videos alike. Frames of a run always show them so; the flag says it explicitly.")
+    var reveal = false
+
     @Option(help: "A trace of actions (JSON Lines, as `opta view --record` writes) to replay.")
     var replay: String?
 
@@ -67,6 +70,9 @@ struct RenderCommand: ParsableCommand {
     static let layoutProgressWork = 1_000_000
 
     func validate() throws {
+        if reveal, frames == nil, frame == nil {
+            throw ValidationError("--reveal grows logged paths over the frames of a run: add --frames A...B (PNG frames with --output-dir, or a video) or --frame N; a single picture shows them whole")
+        }
         if try validateVideo() { return }
         if frames != nil {
             guard outputDirectory != nil else {
@@ -118,13 +124,13 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             if let frame {
-                session.replay(trace, through: frame)
+                session.replayShowingProgress(trace, through: frame)
             } else if let replay {
                 let last = trace.entries.last?.frame ?? 0
                 guard last <= Limits.maxFrameNumber else {
                     throw CommandFailure.usage("--replay \(replay) ends at frame \(last), beyond the \(Limits.maxFrameNumber) frames Opta replays (docs/limits.md); give --frame N to draw an earlier frame")
                 }
-                session.replay(trace, through: last)
+                session.replayShowingProgress(trace, through: last)
             } else if let graph = scenario.graph, graph.layout.method == .force,
                       graph.nodes.count * graph.layout.iterations >= Self.layoutProgressWork {
                 // A layout of this size takes seconds to minutes: show how far it is.
@@ -149,7 +155,7 @@ struct RenderCommand: ParsableCommand {
                                 figures: SessionFigures) throws {
         let folder = outputDirectory!
         let progress = ProgressReporter(total: range.count, label: "frames")
-        session.replay(trace, through: range.first - 1)
+        session.replayShowingProgress(trace, through: range.first - 1)
         for index in range.first...range.last {
             session.replay(trace, through: index)
             let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: frameOptions.threadCount)

@@ -88,8 +88,13 @@ struct SolveCommand: ParsableCommand {
                 }
             }
             let recorder = storeOptions.recorder()
+            // Long solves show a bar on a terminal (after a second; nothing in files and pipes).
+            let progress = ProgressReporter(total: plan.reduce(0, +), label: "steps",
+                                            mode: .terminalOnly(after: ProgressReporter.terminalDelay))
             RecordedSolve.run(&runs, steps: plan, extendingBudgets: steps != nil || resume != nil, scenario: scenario,
-                              identity: ScenarioSource.identity(self.scenario), label: label, recorder: recorder)
+                              identity: ScenarioSource.identity(self.scenario), label: label, recorder: recorder,
+                              progress: { progress.set(done: $0, detail: "solving") })
+            progress.end()
             recorder?.close()
             if let checkpoint {
                 do {

@@ -76,7 +76,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Speak the focused item (Tab, Shift-Tab) with espeak-ng, when it is installed.")
     var speak = false
 
-    @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes.")
+    @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes (Q, Esc, or a first Ctrl-C; a second Ctrl-C discards it).")
     var recordVideo: String?
 
     @Option(help: ArgumentHelp(
@@ -217,13 +217,7 @@ struct ViewCommand: ParsableCommand {
             guard let recording else {
                 return .success(WindowReport(session.run(source: window, sink: window, clock: SystemFrameClock()), video: nil))
             }
-            let encoder: VideoEncoder
-            do { encoder = try recording.start(size: window.drawableSize, fps: options.fps) } catch {
-                return .failure(CommandFailure(error))
-            }
-            let report = session.run(source: window, sink: VideoRecordingSink(window: window, encoder: encoder),
-                                     clock: SystemFrameClock())
-            do { return .success(WindowReport(report, video: try encoder.finish())) } catch {
+            do { return .success(try recording.run(session, in: window, fps: options.fps)) } catch {
                 return .failure(CommandFailure(error))
             }
         } catch {

@@ -67,6 +67,22 @@ enum MediaTools {
         }
         return Double(sum) / Double(width * height * 3)
     }
+
+    /// Mean absolute difference of R, G and B between `decoded` and each of two same-sized RGBA
+    /// images, over only the pixels where those two differ: which of them `decoded` shows.
+    static func errorWhereTheyDiffer(_ decoded: [UInt8], _ a: [UInt8], _ b: [UInt8]) -> (a: Double, b: Double) {
+        var sumA = 0, sumB = 0, pixels = 0
+        for i in stride(from: 0, to: min(decoded.count, a.count, b.count) - 3, by: 4)
+        where a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2] {
+            pixels += 1
+            for c in 0..<3 {
+                sumA += abs(Int(decoded[i + c]) - Int(a[i + c]))
+                sumB += abs(Int(decoded[i + c]) - Int(b[i + c]))
+            }
+        }
+        guard pixels > 0 else { return (.infinity, .infinity) }
+        return (Double(sumA) / Double(pixels * 3), Double(sumB) / Double(pixels * 3))
+    }
 }
 
 /// The direct children of process `pid` (from /proc).

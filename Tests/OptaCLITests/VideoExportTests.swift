@@ -93,6 +93,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/flat.mp4"))
     }
 
+    /// `--reveal` on a PNG sequence: R1's logged Adam path grows frame by frame as in the video of
+    /// the same frames, and once it is whole the frame is the single picture (which shows it whole).
+    @Test func revealGrowsLoggedPathsInPNGSequencesAsInTheVideo() throws {
+        let r1 = OptaProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios/r1-landscape2d.json").path
+        let folder = temporaryFolder(), video = "\(folder)/reveal.mp4"
+        let size = ["--width", "240", "--height", "136"]
+        let sequence = try OptaProcess.run(["render", r1, "--frames", "0...3", "--reveal", "--output-dir", folder] + size)
+        #expect(sequence.status == 0, "\(sequence.stderr)")
+        let exported = try OptaProcess.run(["render", r1, "--frames", "0...3", "--reveal", "--output", video] + size)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let frames = try (0...3).map { try PNGReader.read(path: "\(folder)/frame-0000\($0).png") }
+        #expect(frames[0] != frames[1] && frames[1] != frames[3], "the path grows from frame to frame")
+        // Where two PNG frames differ (the path's newer steps), video frame k is PNG frame k.
+        for (k, other) in [(1, 3), (3, 1)] {
+            let decoded = try MediaTools.frame(video, index: k, width: 240, height: 136)
+            let (own, others) = MediaTools.errorWhereTheyDiffer(decoded, frames[k].bytes, frames[other].bytes)
+            #expect(own < others, "video frame \(k): error \(own) against PNG frame \(k), \(others) against PNG frame \(other)")
+        }
+        let whole = try OptaProcess.run(["render", r1, "--frames", "199...199", "--reveal", "--output-dir", folder] + size)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let single = try OptaProcess.run(["render", r1, "-o", "\(folder)/single.png"] + size)
+        #expect(single.status == 0, "\(single.stderr)")
+        let last = try PNGReader.read(path: "\(folder)/frame-00199.png")
+        #expect(last == (try PNGReader.read(path: "\(folder)/single.png")), "frame 199 reveals all 201 steps")
+        #expect(last != frames[3])
+        let alone = try OptaProcess.run(["render", r1, "--reveal", "-o", "\(folder)/alone.png"] + size)
+        #expect(alone.status == 64 && alone.stderr.contains("--frames"), "\(alone.stderr)")
+    }
+
     @Test func aVideoNameWithoutFramesIsAnErrorNotAPNG() throws {
         let folder = temporaryFolder()
         let result = try OptaProcess.run(["render", scenario, "-o", "\(folder)/anim.gif", "--width", "64", "--height", "64"])

@@ -49,24 +49,6 @@ import Testing
 }
 
 @Suite(.serialized) struct ViewRecordingTests {
-    @Test func recordVideoWritesTheSessionAndCountsDroppedFramesInStats() throws {
-        let folder = temporaryFolder(), video = "\(folder)/session.mp4"
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "dummy"
-        let result = try OptaProcess.run(["view", "--frames", "40", "--width", "320", "--height", "200",
-                                          "--stats", "\(folder)/stats.json", "--record-video", video], environment: environment)
-        #expect(result.status == 0, "\(result.stderr)")
-        let stats = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/stats.json"))) as? [String: Any])
-        let written = try #require(stats["video_frames"] as? Int)
-        let dropped = try #require(stats["video_dropped_frames"] as? Int)
-        #expect(stats["frames"] as? Int == 40, "the screen got every frame")
-        #expect(written + dropped == 41, "every frame shown (40 and the opening one) is written or counted as dropped")
-        #expect(written > 0)
-        let info = try MediaTools.probe(video)
-        #expect(info["codec_name"] == "h264" && info["width"] == "320" && info["height"] == "200")
-        #expect(info["nb_read_frames"] == String(written))
-    }
-
     @Test func recordVideoNeedsAVideoName() throws {
         let result = try OptaProcess.run(["view", "--frames", "1", "--record-video", "\(temporaryFolder())/session.avi"])
         #expect(result.status == 64 && result.stderr.contains(".mp4, .webm or .gif"))

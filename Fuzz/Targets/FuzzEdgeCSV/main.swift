@@ -1,21 +1,12 @@
 import Foundation
+import FuzzSupport
 import OptaCore
 
 /// libFuzzer target: the edge-list CSV reader, with a few known node ids.
-func fuzzEdgeCSV(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+func fuzzEdgeCSV(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
+    let text = String(decoding: input, as: UTF8.self)
     _ = try? EdgeCSV.parse(text, source: "fuzz.csv", nodes: ["a": 0, "b": 1, "c": 2, "A": 3, "1": 4])
     return 0
 }
 
-// libFuzzer's driver (linked from libclang_rt.fuzzer_no_main: SwiftPM's executables bring their own main).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-var arguments = CommandLine.argc
-var values = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&arguments, &values) { data, count in
-    guard let data else { return 0 }
-    return fuzzEdgeCSV(data, count)
-})
+runFuzzer { data, count in fuzzEdgeCSV(fuzzInput(data, count)) }

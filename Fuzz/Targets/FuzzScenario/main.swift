@@ -1,21 +1,12 @@
 import Foundation
+import FuzzSupport
 import OptaCore
 
 /// libFuzzer target: scenario JSON → validated `Scenario` (files it names resolve in an empty folder).
-func fuzzScenario(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let bytes = Data(UnsafeBufferPointer(start: data, count: count))
+func fuzzScenario(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
+    let bytes = Data(input)
     _ = try? ScenarioLoader.parse(bytes, source: "fuzz.json", baseFolder: "/nonexistent-opta-fuzz")
     return 0
 }
 
-// libFuzzer's driver (linked from libclang_rt.fuzzer_no_main: SwiftPM's executables bring their own main).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-var arguments = CommandLine.argc
-var values = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&arguments, &values) { data, count in
-    guard let data else { return 0 }
-    return fuzzScenario(data, count)
-})
+runFuzzer { data, count in fuzzScenario(fuzzInput(data, count)) }

@@ -69,4 +69,56 @@ static inline __attribute__((always_inline)) void opta_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);
 }
 
+/// Grid rows (`GridLandscape.sampleRow`): four columns at a time in double, eight pixels in float.
+typedef double opta_double4 __attribute__((ext_vector_type(4)));
+typedef float opta_float4 __attribute__((ext_vector_type(4)));
+typedef float opta_float8_unaligned __attribute__((ext_vector_type(8), aligned(4)));
+typedef float opta_float4_unaligned __attribute__((ext_vector_type(4), aligned(4)));
+
+/// Four floats at `p` widened to double (vcvtps2pd); `p` need not be aligned.
+static inline __attribute__((always_inline)) opta_double4 opta_load_widened4(const float *p) {
+    return __builtin_convertvector(*(const opta_float4_unaligned *)p, opta_double4);
+}
+
+/// Four columns' (a, b, c, d) — lane k of each belongs to column k — rounded to float and stored
+/// column by column: out[4k...4k+3] = (a[k], b[k], c[k], d[k]). A 4 × 4 transpose.
+static inline __attribute__((always_inline)) void opta_store_columns4(float *out, opta_double4 a, opta_double4 b,
+                                                                      opta_double4 c, opta_double4 d) {
+    opta_float4 fa = __builtin_convertvector(a, opta_float4), fb = __builtin_convertvector(b, opta_float4);
+    opta_float4 fc = __builtin_convertvector(c, opta_float4), fd = __builtin_convertvector(d, opta_float4);
+    opta_float4 ab01 = __builtin_shufflevector(fa, fb, 0, 4, 1, 5), ab23 = __builtin_shufflevector(fa, fb, 2, 6, 3, 7);
+    opta_float4 cd01 = __builtin_shufflevector(fc, fd, 0, 4, 1, 5), cd23 = __builtin_shufflevector(fc, fd, 2, 6, 3, 7);
+    *(opta_float4_unaligned *)(out + 0) = __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5);
+    *(opta_float4_unaligned *)(out + 4) = __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7);
+    *(opta_float4_unaligned *)(out + 8) = __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5);
+    *(opta_float4_unaligned *)(out + 12) = __builtin_shufflevector(ab23, cd23, 2, 3, 6, 7);
+}
+
+/// Eight rows of eight floats, row k at `base + offsets[k]` (unaligned), as eight columns:
+/// out[0...7] holds every row's first float, out[56...63] every row's last (`out` need not be
+/// aligned). An 8 × 8 transpose (24 shuffles).
+static inline __attribute__((always_inline)) void opta_load_transposed8(const float *base, opta_int8 offsets, float *out) {
+    opta_float8 r0 = *(const opta_float8_unaligned *)(base + offsets[0]), r1 = *(const opta_float8_unaligned *)(base + offsets[1]);
+    opta_float8 r2 = *(const opta_float8_unaligned *)(base + offsets[2]), r3 = *(const opta_float8_unaligned *)(base + offsets[3]);
+    opta_float8 r4 = *(const opta_float8_unaligned *)(base + offsets[4]), r5 = *(const opta_float8_unaligned *)(base + offsets[5]);
+    opta_float8 r6 = *(const opta_float8_unaligned *)(base + offsets[6]), r7 = *(const opta_float8_unaligned *)(base + offsets[7]);
+    opta_float8 t0 = opta_interleave_low(r0, r1), t1 = opta_interleave_high(r0, r1);
+    opta_float8 t2 = opta_interleave_low(r2, r3), t3 = opta_interleave_high(r2, r3);
+    opta_float8 t4 = opta_interleave_low(r4, r5), t5 = opta_interleave_high(r4, r5);
+    opta_float8 t6 = opta_interleave_low(r6, r7), t7 = opta_interleave_high(r6, r7);
+    // s0: float 0 of rows 0-3 | float 4 of rows 0-3; s1: floats 1 | 5; s2: 2 | 6; s3: 3 | 7 (s4-s7: rows 4-7).
+    opta_float8 s0 = opta_interleave_low_pairs(t0, t2), s1 = opta_interleave_high_pairs(t0, t2);
+    opta_float8 s2 = opta_interleave_low_pairs(t1, t3), s3 = opta_interleave_high_pairs(t1, t3);
+    opta_float8 s4 = opta_interleave_low_pairs(t4, t6), s5 = opta_interleave_high_pairs(t4, t6);
+    opta_float8 s6 = opta_interleave_low_pairs(t5, t7), s7 = opta_interleave_high_pairs(t5, t7);
+    *(opta_float8_unaligned *)(out + 0) = opta_opaque(__builtin_shufflevector(s0, s4, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 32) = opta_opaque(__builtin_shufflevector(s0, s4, 4, 5, 6, 7, 12, 13, 14, 15));
+    *(opta_float8_unaligned *)(out + 8) = opta_opaque(__builtin_shufflevector(s1, s5, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 40) = opta_opaque(__builtin_shufflevector(s1, s5, 4, 5, 6, 7, 12, 13, 14, 15));
+    *(opta_float8_unaligned *)(out + 16) = opta_opaque(__builtin_shufflevector(s2, s6, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 48) = opta_opaque(__builtin_shufflevector(s2, s6, 4, 5, 6, 7, 12, 13, 14, 15));
+    *(opta_float8_unaligned *)(out + 24) = opta_opaque(__builtin_shufflevector(s3, s7, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 56) = opta_opaque(__builtin_shufflevector(s3, s7, 4, 5, 6, 7, 12, 13, 14, 15));
+}
+
 #endif

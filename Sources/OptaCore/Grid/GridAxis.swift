@@ -5,6 +5,9 @@ public struct GridAxis: Sendable, Equatable {
     public let coordinates: [Double]
     /// 1 / spacing when the coordinates are evenly spaced (to 1e-9 of the span), else nil.
     let inverseStep: Double?
+    /// Per cell k (0 ≤ k ≤ count − 2), its width coordinates[k + 1] − coordinates[k] and the
+    /// inverse of that width, each rounded to Float once: what a row of pixels blends with.
+    let cellWidths: [Float], inverseCellWidths: [Float]
 
     /// Checks that `coordinates` are finite and strictly increasing, with two or more.
     /// Otherwise the failure names the first bad coordinate.
@@ -42,6 +45,9 @@ public struct GridAxis: Sendable, Equatable {
         var even = true
         for k in 0..<n where abs(checked[k] - (first + Double(k) * step)) > tolerance { even = false; break }
         inverseStep = even ? 1 / step : nil
+        let widths = (0..<n - 1).map { checked[$0 + 1] - checked[$0] }
+        cellWidths = widths.map { Float($0) }
+        inverseCellWidths = widths.map { Float(1 / $0) }
     }
 
     /// `count` evenly spaced coordinates from `low` to `high` (low < high, count ≥ 2).

@@ -10,11 +10,11 @@
 ///   ring there);
 /// - it needs no solve over the whole grid, so a 4096² grid is usable as soon as it is read.
 ///
-/// Node slopes are computed once per grid (`GridSlopes`). Evaluation first collapses the two grid rows around y into one "slice" per grid column (the
-/// patch restricted to x = xᵢ: value, ∂x, ∂y, ∂x∂y), then blends neighbouring slices along x.
-/// A pixel row reuses a slice until it crosses into the next cell, so a row of pixels costs a few
-/// multiply-adds per pixel. Points and rows go through the same code: the heatmap, the contours
-/// (|f − c| / |∇f|) and the solvers see exactly the same function.
+/// Node slopes are computed once per grid (`GridSlopes`). Evaluation first collapses the two grid
+/// rows around y into one "slice" per grid column (the patch restricted to x = xᵢ: value, ∂x, ∂y,
+/// ∂x∂y), then blends neighbouring slices along x. Points (here) and pixel rows
+/// (`GridRowSampler.swift`) share that arithmetic, so the heatmap, the contours (|f − c| / |∇f|)
+/// and the solvers see the same function.
 extension GridLandscape {
     /// The interpolant restricted to the grid line x = xᵢ at the current y.
     struct Slice {
@@ -62,127 +62,35 @@ extension GridLandscape {
         }
     }
 
-    /// Fills a row of samples at x = x0 + k·dx (k in 0..<count), fixed y, as Float — the
-    /// landscape shader's per-row entry point.
-    public func sampleRow(y yValue: Double, x0: Double, dx: Double, count: Int,
-                          values out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>,
-                          gradY: UnsafeMutablePointer<Float>) {
-        guard count > 0 else { return }
-        guard let row = weights(yValue) else {
-            out.update(repeating: .nan, count: count)
-            gradX.update(repeating: 0, count: count)
-            gradY.update(repeating: 0, count: count)
-            return
+    /// `blend(_:_:u:h:inverseH:)` for 8 pixels in Float: slices a (column i) and b (column i + 1),
+    /// the fraction u in the cell and the cell's width h. Every row sampler blends through this.
+    @inline(__always)
+    static func blend8(linear: Bool, u t: SIMD8<Float>, h hk: SIMD8<Float>, inverseH: SIMD8<Float>,
+                       a: SIMD8<Float>, adx: SIMD8<Float>, ady: SIMD8<Float>, adxy: SIMD8<Float>,
+                       b: SIMD8<Float>, bdx: SIMD8<Float>, bdy: SIMD8<Float>, bdxy: SIMD8<Float>)
+        -> (value: SIMD8<Float>, gradX: SIMD8<Float>, gradY: SIMD8<Float>) {
+        if linear {
+            let s = 1 - t
+            return (s * a + t * b, (b - a) * inverseH, s * ady + t * bdy)
         }
-        let axis = x
-        let slopes = interpolation == .cubic ? self.slopes : GridSlopes.none
-        values.withUnsafeBufferPointer { z in
-          slopes.dx.withUnsafeBufferPointer { sxb in
-           slopes.dy.withUnsafeBufferPointer { syb in
-            axis.coordinates.withUnsafeBufferPointer { xb in
-                let base = z.baseAddress!, xc = xb.baseAddress!
-                let sx = sxb.baseAddress!, sy = syb.baseAddress!
-                let n = columns, lower = xc[0], upper = xc[n - 1]
-                let inverseStep = axis.inverseStep ?? 0, uniform = axis.inverseStep != nil
-                let nearest = interpolation == .nearest
-                let nearRow = (row.upper ? row.j + 1 : row.j) * n
-                // Phase 1 (scalar): each pixel's cell, its fraction and the two slices around it,
-                // into lanes of `scratch`; phase 2 (8 pixels at a time): the Hermite blend.
-                let padded = (count + 7) & ~7
-                withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 11) { scratch in
-                    let lanes = scratch.baseAddress!
-                    lanes.initialize(repeating: 0, count: padded * 11)
-                    let av = lanes, adx = lanes + padded, ady = lanes + 2 * padded, adxy = lanes + 3 * padded
-                    let bv = lanes + 4 * padded, bdx = lanes + 5 * padded, bdy = lanes + 6 * padded, bdxy = lanes + 7 * padded
-                    let uu = lanes + 8 * padded, hh = lanes + 9 * padded, ih = lanes + 10 * padded
-                    var current = -2
-                    var s0 = Slice(), s1 = Slice()
-                    var h = 1.0, inverseH = 1.0
-                    for k in 0..<count {
-                        let t = x0 + Double(k) * dx
-                        guard t >= lower, t <= upper else {
-                            av[k] = .nan; bv[k] = .nan
-                            continue
-                        }
-                        // The cell i (0 ≤ i ≤ n − 2) and the fraction u in it.
-                        var i: Int, u: Double
-                        if uniform {
-                            let s = (t - lower) * inverseStep
-                            i = min(Int(s), n - 2)
-                            u = min(s - Double(i), 1)
-                        } else {
-                            i = max(current, 0)
-                            if t < xc[i] { i = 0 }
-                            while i < n - 2 && xc[i + 1] <= t { i += 1 }
-                            u = min((t - xc[i]) / (xc[i + 1] - xc[i]), 1)
-                        }
-                        if nearest {
-                            let f = base[nearRow + (u < 0.5 ? i : i + 1)]
-                            av[k] = f.isFinite ? Float(f) : .nan
-                            current = i
-                            continue
-                        }
-                        if i != current {
-                            s0 = i == current + 1 ? s1 : slice(i, row, base, sx, sy)
-                            s1 = slice(i + 1, row, base, sx, sy)
-                            current = i
-                            h = xc[i + 1] - xc[i]
-                            inverseH = 1 / h
-                        }
-                        av[k] = Float(s0.value); adx[k] = Float(s0.dx); ady[k] = Float(s0.dy); adxy[k] = Float(s0.dxy)
-                        bv[k] = Float(s1.value); bdx[k] = Float(s1.dx); bdy[k] = Float(s1.dy); bdxy[k] = Float(s1.dxy)
-                        uu[k] = Float(u); hh[k] = Float(h); ih[k] = Float(inverseH)
-                    }
-                    if nearest {
-                        for k in 0..<count { out[k] = av[k]; gradX[k] = 0; gradY[k] = 0 }
-                        return
-                    }
-                    Self.blendRow(count: count, linear: interpolation == .linear, av: av, adx: adx, ady: ady, adxy: adxy,
-                                  bv: bv, bdx: bdx, bdy: bdy, bdxy: bdxy, u: uu, h: hh, inverseH: ih,
-                                  out: out, gradX: gradX, gradY: gradY)
-                }
-            }
-           }
-          }
-        }
+        let t2 = t * t, t3 = t2 * t
+        let h00 = 2 * t3 - 3 * t2 + 1, h01 = 1 - h00, h10 = t3 - 2 * t2 + t, h11 = t3 - t2
+        let d00 = 6 * t2 - 6 * t, d10 = 3 * t2 - 4 * t + 1, d11 = 3 * t2 - 2 * t
+        return (h00 * a + h01 * b + hk * (h10 * adx + h11 * bdx),
+                d00 * (a - b) * inverseH + d10 * adx + d11 * bdx,
+                h00 * ady + h01 * bdy + hk * (h10 * adxy + h11 * bdxy))
     }
 
-
-    /// Phase 2 of `sampleRow`: the blend of `blend(_:_:u:h:inverseH:)`, 8 pixels at a time in
-    /// Float (the row is Float anyway). Lanes past `count` hold zeros and are not written out.
-    static func blendRow(count: Int, linear: Bool, av: UnsafePointer<Float>, adx: UnsafePointer<Float>, ady: UnsafePointer<Float>,
-                         adxy: UnsafePointer<Float>, bv: UnsafePointer<Float>, bdx: UnsafePointer<Float>, bdy: UnsafePointer<Float>,
-                         bdxy: UnsafePointer<Float>, u: UnsafePointer<Float>, h: UnsafePointer<Float>, inverseH: UnsafePointer<Float>,
-                         out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
-        typealias V = SIMD8<Float>
-        func load(_ p: UnsafePointer<Float>, _ k: Int) -> V { UnsafeRawPointer(p + k).loadUnaligned(as: V.self) }
-        var k = 0
-        while k < count {
-            let t = load(u, k), a = load(av, k), b = load(bv, k), ady8 = load(ady, k), bdy8 = load(bdy, k)
-            var value: V, gx: V, gy: V
-            if linear {
-                let s = 1 - t
-                value = s * a + t * b
-                gx = (b - a) * load(inverseH, k)
-                gy = s * ady8 + t * bdy8
-            } else {
-                let t2 = t * t, t3 = t2 * t
-                let h00 = 2 * t3 - 3 * t2 + 1, h01 = 1 - h00, h10 = t3 - 2 * t2 + t, h11 = t3 - t2
-                let d00 = 6 * t2 - 6 * t, d10 = 3 * t2 - 4 * t + 1, d11 = 3 * t2 - 2 * t
-                let hk = load(h, k), adx8 = load(adx, k), bdx8 = load(bdx, k)
-                value = h00 * a + h01 * b + hk * (h10 * adx8 + h11 * bdx8)
-                gx = d00 * (a - b) * load(inverseH, k) + d10 * adx8 + d11 * bdx8
-                gy = h00 * ady8 + h01 * bdy8 + hk * (h10 * load(adxy, k) + h11 * load(bdxy, k))
-            }
-            let lanes = min(8, count - k)
-            if lanes == 8 {
-                UnsafeMutableRawPointer(out + k).storeBytes(of: value, as: V.self)
-                UnsafeMutableRawPointer(gradX + k).storeBytes(of: gx, as: V.self)
-                UnsafeMutableRawPointer(gradY + k).storeBytes(of: gy, as: V.self)
-            } else {
-                for lane in 0..<lanes { out[k + lane] = value[lane]; gradX[k + lane] = gx[lane]; gradY[k + lane] = gy[lane] }
-            }
-            k += 8
+    /// Writes 8 pixels' results at `k`, or the first `lanes` of them at a row's end.
+    @inline(__always)
+    static func store8(_ value: SIMD8<Float>, _ gx: SIMD8<Float>, _ gy: SIMD8<Float>, at k: Int, lanes: Int,
+                       out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
+        if lanes == 8 {
+            UnsafeMutableRawPointer(out + k).storeBytes(of: value, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(gradX + k).storeBytes(of: gx, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(gradY + k).storeBytes(of: gy, as: SIMD8<Float>.self)
+        } else {
+            for lane in 0..<lanes { out[k + lane] = value[lane]; gradX[k + lane] = gx[lane]; gradY[k + lane] = gy[lane] }
         }
     }
 

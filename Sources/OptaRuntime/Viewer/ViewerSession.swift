@@ -125,6 +125,7 @@ public final class ViewerSession {
         var jumps: [FocusTarget] = []
         var readTable = false
         let events = source.pollEvents()
+        let polledAt = source.inputTime
         var commands = events.flatMap { gestures.handle($0) }
         commands += gestures.tick(time: source.inputTime)
         for command in commands {
@@ -185,7 +186,9 @@ public final class ViewerSession {
         sink.present(framebuffer!)
         let end = clock.now
         recorder.record(frameTime: end - start, at: end)
-        if !events.isEmpty { recorder.recordInputLatency(end - start) }
+        if let latency = InputLatency.of(events, polledAt: polledAt, presentedAt: source.inputTime) {
+            recorder.recordInputLatency(latency)
+        }
         if screenshot, let framebuffer { onScreenshot?(framebuffer) }
         frames += 1
         return keepGoing

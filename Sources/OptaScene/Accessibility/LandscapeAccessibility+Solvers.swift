@@ -23,32 +23,42 @@ extension LandscapeAccessibility {
 
     /// A path as a series: every point when short, else start, turning points and end.
     /// `values`: f as a logged path gives it (NaN where it did not); nil evaluates the landscape.
-    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil) -> AccessibilityNode {
+    /// `trajectory`: a solver's kept points with their steps, which the points then are (a long run
+    /// keeps evenly spaced steps, so its node counts every step and names the kept ones by step).
+    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil,
+                         trajectory: SolverTrajectory? = nil) -> AccessibilityNode {
         let id = "path/\(name)"
         let objective = boxes.figure.scenario.landscape.objective
         let indices = PathSummary.indices(points)
         let summarized = points.count > PathSummary.fullListLimit
+        let steps = trajectory.map(\.steps) ?? Array(points.indices)
         var turn = 0
         let children: [AccessibilityNode] = indices.map { i in
-            let p = points[i]
+            let p = points[i], step = i < steps.count ? steps[i] : i
             let pointId: String, label: String
             if i == 0 { pointId = "\(id)/start"; label = "start" }
             else if i == points.count - 1 { pointId = "\(id)/end"; label = "end" }
             else if summarized { turn += 1; pointId = "\(id)/turn/\(turn)"; label = "turn \(turn)" }
-            else { pointId = "\(id)/point/\(i)"; label = "point \(i)" }
+            else { pointId = "\(id)/point/\(step)"; label = "point \(step)" }
             return AccessibilityNode(
                 id: pointId, role: .dataPoint, name: label,
-                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(p)))",
-                bounds: boxes.around(p, radius: 7), attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)"])
+                value: "point \(step) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(p)))",
+                bounds: boxes.around(p, radius: 7), attributes: ["index": String(step), "x": "\(p.x)", "y": "\(p.y)"])
         }
-        var value = "\(points.count) point\(points.count == 1 ? "" : "s")"
+        let count = trajectory?.count ?? points.count
+        var value = "\(count) point\(count == 1 ? "" : "s")"
         if let first = points.first, let last = points.last, points.count > 1 {
             value += " from \(A11yNumber.point(first.x, first.y)) to \(A11yNumber.point(last.x, last.y))"
         }
+        var notes: [String] = []
+        if summarized { notes.append("summarized: start, \(indices.count - 2) sharpest turns, end") }
+        if let trajectory, trajectory.isDecimated {
+            notes.append("drawn through \(points.count) of its points: one every \(trajectory.stride) steps, and the latest")
+        }
         return AccessibilityNode(
             id: id, role: .series, name: "\(name) path", value: value,
-            description: summarized ? "summarized: start, \(indices.count - 2) sharpest turns, end" : nil,
-            bounds: boxes.around(points: points, margin: 7), attributes: ["count": String(points.count)],
+            description: notes.isEmpty ? nil : notes.joined(separator: "; "),
+            bounds: boxes.around(points: points, margin: 7), attributes: ["count": String(count)],
             children: children)
     }
 }

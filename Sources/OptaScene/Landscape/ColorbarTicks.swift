@@ -15,10 +15,10 @@ public enum ColorbarTicks {
         switch scale.kind {
         case .linear:
             let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: targetCount)
-            let ticks = NiceTicks.values(in: scale.vmin...scale.vmax, step: step).map {
-                Tick(value: $0, position: scale.normalized($0), label: NiceTicks.label($0, step: step))
-            }
-            return (ticks, "f")
+            let values = NiceTicks.values(in: scale.vmin...scale.vmax, step: step)
+            let labels = TickLabels(values: values, step: step)
+            let ticks = zip(values, labels.labels).map { Tick(value: $0, position: scale.normalized($0), label: $1) }
+            return (ticks, labels.annotation.map { "f (ticks \($0))" } ?? "f")
         case .log:
             // Decades of f − shift. When the shift is negligible they are decades of f itself.
             let fmin = scale.shift + exp2(scale.lower)
