@@ -56,11 +56,15 @@ public enum Reducer {
         case .toggleHUD:
             state.showHUD.toggle()
         case .focusNext:
-            state.focusIndex = (state.focusIndex ?? -1) + 1
+            state.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.offset + 1) } ?? .index(0)
         case .focusPrevious:
-            state.focusIndex = max(0, (state.focusIndex ?? 1) - 1)
+            // Counting from the first item, focus stops there; from a node, it may wrap to the last.
+            state.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.anchor == nil ? max(0, $0.offset - 1) : $0.offset - 1) }
+                ?? .index(0)
         case .focus(let index):
-            state.focusIndex = max(0, index)
+            state.focus = .index(max(0, index))
+        case .focusNode(let id):
+            state.focus = .node(id)
         case .select(let id):
             state.selection = id
         case .appendFollowedPoints(let points):

@@ -42,6 +42,8 @@ let oneOfEveryAction: [Action] = [
     .toggleHUD,
     .focusNext,
     .focusPrevious,
+    .focus(3),
+    .focusNode("path/adam \"end\""),
     .select("a \"quoted\" \\ id"),
     .select(nil),
     .appendFollowedPoints([PathPoint(path: "adam", step: 12, point: SIMD2(0.1, -1e-7), f: 0.30000000000000004),
@@ -53,7 +55,7 @@ let oneOfEveryAction: [Action] = [
 let allActionTypeNames: Set<String> = [
     "orbit", "pan", "zoom", "resetCamera", "startSolvers", "pauseSolvers", "resumeSolvers", "togglePause",
     "stepSolvers", "resetSolvers", "setColormap", "nextColormap", "toggleContours", "toggleLabels",
-    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "select", "appendFollowedPoints", "resetFollowedPaths",
+    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "focus", "select", "appendFollowedPoints", "resetFollowedPaths",
 ]
 
 /// |a − b| ≤ tolerance · max(1, |a|, |b|).
