@@ -223,7 +223,7 @@ public struct LandscapeFigure: Sendable {
     func addPath(_ list: inout DrawList, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
         let points = path.points.map(framePoint)
         let width = Float(path.width)
-        for piece in PathClipping.clip(points, lo: lo, hi: hi) where piece.count >= 2 {
+        for piece in PathClipping.clip(PolylineThinning.thinned(points), lo: lo, hi: hi) where piece.count >= 2 {
             list.append(.polyline(points: piece, width: width, color: color))
         }
         let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
