@@ -40,9 +40,9 @@ struct ViewCommand: ParsableCommand {
             Examples:
               opta view Examples/solvers.json
               opta view --record session.jsonl --screenshot last.png
-              xvfb-run -a opta view --frames 600 --stats stats.json --width 1280 --height 720
+              xvfb-run -a opta view --frames 600 --stats s.json --width 1280 --height 720
               opta view Examples/solvers.json --record-video session.mp4
-              python train.py & opta view Examples/panels.json --follow run.jsonl
+              python train.py & opta view Examples/panels.json --follow log.jsonl
             """
     )
 
