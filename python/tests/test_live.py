@@ -2,6 +2,7 @@
 import json
 
 import numpy as np
+import pytest
 
 import opta
 
@@ -18,3 +19,33 @@ def test_log_step_writes_json_lines_and_grows_the_figure(tmp_path):
     points, values = fig.path("adam")
     assert points.shape == (3, 2) and values[:2].tolist() == [10.0, 5.0]
     assert fig.render().shape == (48, 64, 4)
+
+
+def test_live_view_opens_a_viewer_that_follows_the_log(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a window without a display, on purpose
+    fig = opta.Landscape("rosenbrock", size=(320, 240))
+    log = tmp_path / "run.jsonl"
+    with opta.live(fig, file=log, view=True) as run:
+        assert run.viewer.lines[0] == f"following {log}"
+        for step in range(40):
+            run.log_step("adam", step, -1.5 + 0.05 * step, 2 - 0.04 * step, loss=1.0 / (step + 1))
+        run.log_step("done", 0, 1.0, 1.0)
+        # The viewer announces each path when it applies its first point; "done" was written
+        # last, so once it is announced the viewer holds every point before it.
+        assert run.viewer.wait_for("announce: new path done", timeout=120), run.viewer.lines + run.viewer.errors
+        assert run.viewer.close() == 0
+    assert "announce: new path adam" in run.viewer.lines
+    stats = run.viewer.statistics
+    assert stats["followed_points"] == 41 and stats["followed_paths"] == 2, stats
+    assert stats["frames"] > 0 and stats["p99_ms"] > 0
+    assert run.viewer.errors == []
+
+
+def test_live_view_without_a_display_says_so(tmp_path, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    fig = opta.Landscape("rosenbrock", size=(64, 48))
+    with pytest.raises(opta.OptaError) as failure:
+        with opta.live(fig, file=tmp_path / "run.jsonl", view=True):
+            pass
+    assert "display" in str(failure.value) and failure.value.code == 3

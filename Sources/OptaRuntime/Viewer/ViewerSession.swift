@@ -26,6 +26,11 @@ public final class ViewerSession {
         public var solverRate: Double? = nil
         /// Speak the focused item's description with espeak-ng, when it is installed.
         public var speak = false
+        /// How much the focused item's sentence and announcements say.
+        public var verbosity = Verbosity.medium
+        /// Actions other threads send (a followed log's points), applied at the start of each
+        /// frame and recorded like the user's.
+        public var feed: ActionFeed?
         public init() {}
     }
 
@@ -36,6 +41,8 @@ public final class ViewerSession {
         public let trace: Trace
         public let lastFrame: Framebuffer?
         public let finalState: AppState
+        /// The id of the node focus was on in the last frame, if any.
+        public let focusedNode: String?
     }
 
     let fonts: FontLibrary
@@ -53,15 +60,20 @@ public final class ViewerSession {
     var frames = 0
     /// Called with a copy of the frame whenever the user asks for a screenshot.
     public var onScreenshot: ((Framebuffer) -> Void)?
-    /// Called with the focused item's sentence whenever focus moves (Tab, Shift-Tab).
+    /// Called with the focused item's sentence whenever focus moves to another item (Tab,
+    /// Shift-Tab, the jump keys, or its item leaving the frame).
     public var onFocus: ((String) -> Void)?
     /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
     public var onAnnouncement: ((String) -> Void)?
     /// Called with the focused path's data table, read row by row (T).
     public var onTable: ((String) -> Void)?
+    /// Called with what A did: which path's audio graph plays, or that it stopped.
+    public var onAudio: ((String) -> Void)?
+    /// Where A's audio graphs and the live sonification play; nil: no sound.
+    public var sound: ViewerSound?
     var lastFocus: String?
-    var figureCache: (key: Scenario, size: SIMD2<Int>, figure: any SceneFigure)?
-    var announcer = Announcer()
+    var figureCache: (key: Scenario, followedSpan: Int?, size: SIMD2<Int>, figure: any SceneFigure)?
+    var announcer: Announcer
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
         self.fonts = fonts
@@ -69,6 +81,7 @@ public final class ViewerSession {
         figures = SessionFigures(scenario: scenario, fonts: fonts)
         state = AppState(scenario: scenario)
         recorder = FrameStatsRecorder(budget: .seconds(1) / options.fps)
+        announcer = Announcer(verbosity: options.verbosity)
         gestures = GestureRecognizer(viewSize: SIMD2(Double(viewSize.x), Double(viewSize.y)),
                                      mode: scenario.surface == nil ? .twoD : .threeD)
         if options.record || options.replay != nil {
@@ -96,7 +109,7 @@ public final class ViewerSession {
         let report = loop.run { tick in self.frame(tick, source: source, sink: sink, clock: clock) }
         recorder.recordSkipped(report.skippedFrames)
         return Report(frames: frames, statisticsJSON: recorder.sessionJSON(), trace: trace, lastFrame: framebuffer,
-                      finalState: lockstep?.state ?? state)
+                      finalState: lockstep?.state ?? state, focusedNode: lastFocus)
     }
 
     /// Renders and shows the opening picture before the clock starts, so the first timed frames do
@@ -104,8 +117,7 @@ public final class ViewerSession {
     /// (a first frame that misses its deadline is a visible stutter).
     func warmUp(sink: FrameSink) {
         let size = sink.drawableSize
-        let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot),
-                                                                     graphLayout: layoutWorker?.snapshot)
+        let renderState = currentRenderState(frame: 0)
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
         let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
@@ -121,6 +133,7 @@ public final class ViewerSession {
         var screenshot = false
         var jumps: [FocusTarget] = []
         var readTable = false
+        var playAudio = false
         let events = source.pollEvents()
         let polledAt = source.inputTime
         var commands = events.flatMap { gestures.handle($0) }
@@ -132,34 +145,34 @@ public final class ViewerSession {
             case .quit: keepGoing = false
             case .jump(let target): jumps.append(target)
             case .readTable: readTable = true
+            case .playAudio: playAudio = true
             case .resize: break  // the frame below takes the sink's new size
             }
         }
-        // Solvers: frame-locked sessions advance through this tick (and any skipped ones).
-        if var session = lockstep {
-            session.replay(options.replay ?? Trace(), through: tick.index)
-            lockstep = session
-        }
-        var renderState = lockstep?.renderState
-            ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+        applyFeed(frame: tick.index)
+        // Solvers: frame-locked sessions advance through this tick (and any skipped ones). Changed
+        // in place: the session's followed paths then grow without being copied.
+        lockstep?.replay(options.replay ?? Trace(), through: tick.index)
+        var renderState = currentRenderState(frame: tick.index)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
             framebuffer = Framebuffer(width: size.x, height: size.y)
         }
         var figure = figure(for: renderState, size: size)
-        // Jump keys and T need the frame's items: resolve them against its tree, then draw the
-        // frame with the new focus.
-        if !jumps.isEmpty || readTable {
+        // Focus keys, T and A need the frame's items: resolve them against its tree, then draw the
+        // frame with the new focus. Focus is put on a node by id, so it stays there as the tree changes.
+        if !jumps.isEmpty || readTable || playAudio {
             let tree = figure.accessibilityTree(for: renderState)
-            var focused = renderState.focusIndex.flatMap { FocusRing.node(at: $0, in: tree) }
+            var focused = renderState.focus.flatMap { FocusRing.node(at: $0, in: tree) }
             for target in jumps {
-                guard let index = target.index(in: tree, from: focused) else { continue }
-                apply(.focus(index), frame: tick.index)
-                focused = FocusRing.node(at: index, in: tree)
+                guard let node = target.node(in: tree, from: focused) else { continue }
+                apply(.focusNode(node.id), frame: tick.index)
+                focused = node
             }
-            if readTable { onTable?(tableText(focused: focused, renderState)) }
-            renderState = lockstep?.renderState
-                ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+            let path = focused.flatMap { FocusTarget.pathName(of: $0.id) }
+            if readTable { onTable?(tableText(path: path, renderState)) }
+            if playAudio { onAudio?(sound?.toggle(path: path, in: renderState) ?? "no sound in this session") }
+            renderState = currentRenderState(frame: tick.index)
             figure = self.figure(for: renderState, size: size)
         }
         var overlay = DrawList()
@@ -168,18 +181,22 @@ public final class ViewerSession {
         }
         // The accessibility tree is built only when someone listens: focus was asked for (Tab) or
         // speech is on.
-        if renderState.focusIndex != nil || options.speak {
+        var followed: String?
+        if renderState.focus != nil || options.speak {
             let tree = figure.accessibilityTree(for: renderState)
-            if let index = renderState.focusIndex, let node = FocusRing.node(at: index, in: tree) {
+            if let position = renderState.focus, let node = FocusRing.node(at: position, in: tree) {
                 for item in FocusRing.items(around: node) { overlay.append(item) }
+                followed = FocusTarget.pathName(of: node.id)
                 if node.id != lastFocus {
                     lastFocus = node.id
-                    onFocus?(FocusRing.sentence(for: node))
+                    onFocus?(FocusRing.sentence(for: node, verbosity: options.verbosity))
                 }
             }
             let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
             for announcement in announcer.announcements(for: tree, at: seconds) { onAnnouncement?(announcement.text) }
         }
+        let shown = figure
+        sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })
         figure.render(renderState, overlay: overlay, into: &framebuffer!, threads: options.threads)
         sink.present(framebuffer!)
         let end = clock.now
@@ -192,42 +209,67 @@ public final class ViewerSession {
         return keepGoing
     }
 
+    /// What frame `index` shows: the frame-locked session's state, or the store's with the live
+    /// solvers' latest snapshots.
+    func currentRenderState(frame index: Int) -> RenderState {
+        lockstep?.renderState
+            ?? RenderState(frame: index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+    }
+
     /// The figure for a frame. Layout, ticks and contour labels depend on the view, not on how far
     /// the paths have grown, so the figure is rebuilt only when the view, size or set of paths
-    /// changes; each frame then draws the current paths over it.
+    /// changes, or a convergence chart's axis widens for followed paths; each frame then draws
+    /// the current paths over it.
     func figure(for renderState: RenderState, size: SIMD2<Int>) -> any SceneFigure {
         var key = renderState.scenario
         key.paths = key.paths.map { path in
             var named = path
             named.points = []
+            named.values = nil
+            named.steps = nil
             return named
         }
-        if let cached = figureCache, cached.key == key, cached.size == size { return cached.figure }
+        let span = ConvergenceFigure.followedSpan(renderState)
+        if let cached = figureCache, cached.key == key, cached.followedSpan == span, cached.size == size { return cached.figure }
         let figure = figures.figure(for: renderState, width: size.x, height: size.y)
-        figureCache = (key, size, figure)
+        figureCache = (key, span, size, figure)
         return figure
     }
+
+    /// Applies what other threads sent since the last frame (a followed log's points), and
+    /// announces each path that appears.
+    func applyFeed(frame: Int) {
+        guard let feed = options.feed else { return }
+        for action in feed.drain() {
+            let known = followedPaths.count
+            apply(action, frame: frame)
+            for path in followedPaths.dropFirst(known) { onAnnouncement?("new path \(path.name)") }
+        }
+    }
+
+    /// The followed paths as the store holds them now.
+    var followedPaths: [PathSpec] { lockstep?.state.followedPaths ?? state.followedPaths }
 
     /// Applies a user action: to the frame-locked session (and the recording) or to the live store
     /// and its solver threads.
     func apply(_ action: Action, frame: Int) {
         if options.record { trace.append(frame: frame, action) }
-        if var session = lockstep {
-            session.apply(action)
-            lockstep = session
+        // Both stores change in place, so followed paths grow without being copied.
+        if lockstep != nil {
+            lockstep?.apply(action)
             return
         }
-        let before = state
-        state = Reducer.reduce(state, action)
-        if state.solverGeneration != before.solverGeneration {
+        let generation = state.solverGeneration, running = state.solversRunning, pendingSteps = state.pendingSteps
+        Reducer.apply(action, to: &state)
+        if state.solverGeneration != generation {
             workers.forEach { $0.reset() }
             layoutWorker?.reset()
         }
-        if state.solversRunning != before.solversRunning {
+        if state.solversRunning != running {
             workers.forEach { state.solversRunning ? $0.resume() : $0.pause() }
             if let layoutWorker { state.solversRunning ? layoutWorker.resume() : layoutWorker.pause() }
         }
-        if state.pendingSteps > before.pendingSteps { workers.forEach { $0.step() } }
+        if state.pendingSteps > pendingSteps { workers.forEach { $0.step() } }
     }
 
     /// The HUD's lines: frame rate and times over the last second, solver progress.

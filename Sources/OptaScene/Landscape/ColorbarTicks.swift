@@ -13,7 +13,8 @@ public enum ColorbarTicks {
     }
 
     /// Ticks for `scale`, about `targetCount` of them; and the colourbar title to go with them.
-    public static func ticks(for scale: ValueScale, targetCount: Int) -> (ticks: [Tick], title: String) {
+    /// An `automatic` scale (chosen by Opta from the values) says so in the title.
+    public static func ticks(for scale: ValueScale, targetCount: Int, automatic: Bool = false) -> (ticks: [Tick], title: String) {
         switch scale.kind {
         case .linear:
             let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: targetCount)
@@ -23,7 +24,8 @@ public enum ColorbarTicks {
             let ticks = values.indices.map {
                 Tick(value: values[$0], position: scale.normalized(values[$0]), label: labels.labels[$0], ordinal: ordinals[$0])
             }
-            return (ticks, labels.annotation.map { "f (ticks \($0))" } ?? "f")
+            let notes = (automatic ? ["linear scale, auto"] : []) + (labels.annotation.map { ["ticks \($0)"] } ?? [])
+            return (ticks, notes.isEmpty ? "f" : "f (" + notes.joined(separator: "; ") + ")")
         case .log:
             // Decades of f − shift. When the shift is negligible they are decades of f itself.
             let fmin = scale.shift + exp2(scale.lower)
@@ -45,7 +47,8 @@ public enum ColorbarTicks {
                 }
                 k += Double(stride)
             }
-            let title = relative ? "f − f_min (log scale), f_min = \(NiceTicks.compactLabel(fmin))" : "f (log scale)"
+            let kind = automatic ? "log scale, auto" : "log scale"
+            let title = relative ? "f − f_min (\(kind)), f_min = \(NiceTicks.compactLabel(fmin))" : "f (\(kind))"
             return (ticks, title)
         }
     }

@@ -39,7 +39,7 @@ extension LandscapeFigure {
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
         let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
         let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
-        return PathMarks(pieces: PathClipping.clip(points, lo: lo, hi: hi).filter { $0.count >= 2 },
+        return PathMarks(pieces: PathClipping.clip(PolylineThinning.thinned(points), lo: lo, hi: hi).filter { $0.count >= 2 },
                          dots: path.markers ? points.filter(inside) : [],
                          start: points.first.flatMap { inside($0) ? $0 : nil },
                          end: points.count > 1 ? points.last.flatMap { inside($0) ? $0 : nil } : nil)

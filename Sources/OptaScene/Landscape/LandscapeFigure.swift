@@ -63,7 +63,8 @@ public struct LandscapeFigure: Sendable {
         yTicks = (NiceTicks.values(in: domain.y, step: yStep), yStep)
         xLabels = TickLabels(values: xTicks.values, step: xStep)
         yLabels = TickLabels(values: yTicks.values, step: yStep)
-        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
+        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)),
+                                            automatic: scenario.landscape.scaleIsAutomatic)
         let yLabelWidth = yLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         let xLabelWidth = xLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
