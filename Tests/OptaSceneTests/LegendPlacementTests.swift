@@ -61,7 +61,7 @@ import Testing
     @Test func aPathThroughTheUpperRightMovesTheLegend() throws {
         let f = try figure(#"{"version": 1, "landscape": {"function": "booth", "minima": false, "contours": false}, "paths": [{"name": "p", "points": [[0, 0], [9, 9]]}]}"#)
         let placed = try #require(f.placedLegend(paths: f.scenario.paths))
-        let obstacles = f.pathObstacles(f.scenario.paths)
+        let obstacles = f.legendObstacles(f.scenario.paths)
         let corners = LegendPlacer.corners(of: f.plotRect, size: placed.legend.size, inset: placed.legend.pad * 1.5)
         let least = corners.map { LegendPlacer.cover($0.1, obstacles) }.min()!
         #expect(placed.frame != corners[0].1, "not the upper right, which the path crosses")

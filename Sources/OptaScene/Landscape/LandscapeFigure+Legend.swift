@@ -48,18 +48,18 @@ extension LandscapeFigure {
             return PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
         guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
-        var obstacles = pathObstacles(paths)
-        obstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plotRect, inset: legend.pad * 1.5,
-                                             position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil) else { return nil }
+                                             position: scenario.axes.legendPosition, obstacles: legendObstacles(paths),
+                                             outside: nil) else { return nil }
         return PlacedLegend(legend: legend, frame: frame)
     }
 
     /// The plot area as a float rectangle.
     var plotRect: PixelRectF { PixelRectF(layout.plot) }
 
-    /// What `paths` and the minimum markers put in the plot, for the legend to avoid.
-    func pathObstacles(_ paths: [PathSpec]) -> LegendPlacer.Obstacles {
+    /// What `paths`, the minimum markers and the contour labels put in the plot, for the legend
+    /// to avoid.
+    func legendObstacles(_ paths: [PathSpec]) -> LegendPlacer.Obstacles {
         var obstacles = LegendPlacer.Obstacles()
         for path in paths {
             let marks = marks(path)
@@ -70,6 +70,7 @@ extension LandscapeFigure {
         if scenario.landscape.showMinima {
             obstacles.points += visibleMinima.map { (framePoint($0.point), 8, LegendPlacer.markerWeight) }
         }
+        obstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
         return obstacles
     }
 
@@ -86,8 +87,7 @@ extension LandscapeFigure {
         var report = FigureLayoutReport(width: width, height: height, texts: canvas.texts, plot: plotRect)
         report.legend = canvas.legend
         if let placed {
-            report.legendObstacles = pathObstacles(paths)
-            report.legendObstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
+            report.legendObstacles = legendObstacles(paths)
             if legendOutside == nil {
                 report.legendCorners = LegendPlacer.corners(of: plotRect, size: placed.legend.size, inset: placed.legend.pad * 1.5).map(\.1)
             }

@@ -120,7 +120,7 @@ public struct LandscapeFigure: Sendable {
         guard !entries.isEmpty, Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil else { return false }
         let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
         return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
-                                         obstacles: pathObstacles(scenario.paths))
+                                         obstacles: legendObstacles(scenario.paths))
     }
 
     /// The title shown above the plot.
