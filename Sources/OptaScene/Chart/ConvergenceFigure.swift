@@ -212,9 +212,13 @@ public struct ConvergenceFigure: SceneFigure {
         guard let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
-        let label = "best \(scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), step \(best.step)"
         let onLeft = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
         let anchor = SIMD2(p.x + (onLeft ? -10 : 10), max(Float(layout.plot.y0) + Float(size), p.y - Float(size)))
+        // Cut to the plot's room on its side of the point.
+        let label = FigureText.fitted("best \(scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), step \(best.step)",
+                                      maxWidth: onLeft ? anchor.x - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchor.x - 2,
+                                      fonts: fonts, size: size)
+        guard !label.isEmpty else { return }
         let stamp = TextStamp(fonts.layout(label, pixelSize: size))
         let origin = stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle)
         list.append(stamp.halo(radius: 2).item(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
