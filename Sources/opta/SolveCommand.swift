@@ -60,7 +60,7 @@ struct SolveCommand: ParsableCommand {
             if let checkpoint {
                 do { try PNGWriter.checkDestination(checkpoint, example: "checkpoint.json") } catch { throw CommandFailure.usage("--checkpoint \(error)") }
             }
-            let scenario = try ScenarioInput.load(self.scenario)
+            let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
             guard !scenario.solvers.isEmpty else {
                 throw CommandFailure.badData("\(self.scenario ?? "the scenario") has no solvers; add \"solvers\": [{\"method\": \"adam\", \"start\": [x, y]}]")
             }

@@ -3,23 +3,32 @@ import Foundation
 import OptaCore
 import OptaStore
 
-/// `--store PATH` and `--no-record`, shared by every command that records or reads runs.
-struct StoreOptions: ParsableArguments {
+/// `--store PATH`, shared by every command that reads or writes the run store: the only place the
+/// option and its default are defined.
+struct StoreLocationOption: ParsableArguments {
     @Option(name: .customLong("store"), help: ArgumentHelp(
-        "The run store (SQLite). Default: $OPTA_STORE, else $XDG_DATA_HOME/opta/runs.sqlite, else ~/.local/share/opta/runs.sqlite.",
+        "The run store (SQLite) that records runs and holds the stored runs a scenario's \"runs\" overlays. Default: $OPTA_STORE, else $XDG_DATA_HOME/opta/runs.sqlite, else ~/.local/share/opta/runs.sqlite.",
         valueName: "path"))
     var store: String?
 
-    @Flag(name: .customLong("no-record"), help: "Do not record runs in the run store.")
-    var noRecord = false
-
-    /// The store file these options name.
+    /// The store file this option names.
     var path: String { store ?? Self.defaultPath }
 
     /// The store without `--store`: `$OPTA_STORE`, else the standard location.
     static var defaultPath: String {
         StoreLocation.path(explicit: ProcessInfo.processInfo.environment["OPTA_STORE"].flatMap { $0.isEmpty ? nil : $0 })
     }
+}
+
+/// `--store PATH` and `--no-record`, shared by every command that records into the run store.
+struct StoreOptions: ParsableArguments {
+    @OptionGroup var location: StoreLocationOption
+
+    @Flag(name: .customLong("no-record"), help: "Do not record anything in the run store.")
+    var noRecord = false
+
+    /// The store file these options name.
+    var path: String { location.path }
 
     /// The store to record into, or nil (with one warning on standard error) when it cannot be
     /// used: the command goes on without recording.

@@ -69,6 +69,9 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes (Q, Esc, or a first Ctrl-C; a second Ctrl-C discards it).")
     var recordVideo: String?
 
+    // Run store (docs/runs.md): stored runs to overlay, the viewer's saved state (ViewCommand+Restore.swift).
+    @OptionGroup var storeOptions: ViewStoreOptions
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         if let frames, !(1...Limits.maxFrameNumber).contains(frames) {
@@ -92,7 +95,7 @@ struct ViewCommand: ParsableCommand {
                     do { try PNGWriter.checkDestination(path, example: example) } catch { throw CommandFailure.usage("\(flag) \(error)") }
                 }
             }
-            let scenario = try ScenarioInput.load(self.scenario)
+            let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
             let trace = try replay.map { path -> Trace in
                 do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
             }
