@@ -79,8 +79,8 @@ lib:
 
 # The C ABI from C: NULL and garbage arguments, then the happy path.
 test-c: lib
-	cc -std=c11 -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
-	  -L .build/release -lOptaC -Wl,-rpath,$(CURDIR)/.build/release
+	cc -std=c11 -D_DEFAULT_SOURCE -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
+	  -L .build/release -lOptaC -lsqlite3 -Wl,-rpath,$(CURDIR)/.build/release
 	.build/release/opta-abi-test
 
 # The Python package (python/), installed into its own venv with numpy and pytest from PyPI.

@@ -91,7 +91,7 @@ let package = Package(
         // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
         // the library loads on machines without a Swift toolchain. Only the C library carries this
         // flag: packages depending on OptaCore or OptaScene never build it.
-        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y"],
+        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y", "OptaStore"],
                 exclude: ["include"], linkerSettings: cLibraryLinking),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [

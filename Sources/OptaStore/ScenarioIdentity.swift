@@ -29,9 +29,12 @@ public struct ScenarioIdentity: Sendable, Equatable {
     }
 
     /// 64-bit FNV-1a of the UTF-8 text, as 16 hex digits.
-    public static func fnv1a(_ text: String) -> String {
+    public static func fnv1a(_ text: String) -> String { fnv1a(bytes: text.utf8) }
+
+    /// 64-bit FNV-1a of `bytes`, as 16 hex digits.
+    public static func fnv1a(bytes: some Sequence<UInt8>) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             h ^= UInt64(byte)
             h = h &* 0x0000_0100_0000_01b3
         }

@@ -47,11 +47,9 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// A recorder writing to the store, warning once if writing fails later (disk full).
-    func recorder() -> RunRecorder? {
-        openForRecording().map { store in
-            RunRecorder(store: store) { error in StoreWarning.say("\(error); recording stopped, the run goes on") }
-        }
+    /// A recorder writing to `store`, warning once if writing fails later (disk full).
+    static func recorder(_ store: RunStore) -> RunRecorder {
+        RunRecorder(store: store) { error in StoreWarning.say("\(error); recording stopped, the run goes on") }
     }
 }
 

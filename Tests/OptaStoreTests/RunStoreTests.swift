@@ -103,7 +103,7 @@ final class RunStoreTests: XCTestCase {
         let path = temporaryFolder() + "/runs.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let store = try RunStore(path: path)
-        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3])
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4])
         let run = try XCTUnwrap(store.run(1))
         XCTAssertEqual(run.summary.iterateCount, 3)
         XCTAssertEqual(run.summary.finalF, 5)
@@ -150,3 +150,32 @@ final class RunStoreTests: XCTestCase {
 }
 
 import Synchronization
+
+/// Runs with an origin (a logged path file's hash) are stored once per origin and name.
+final class RunOriginTests: XCTestCase {
+    func testTheSameOriginAndNameIsStoredOnce() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        var info = sampleInfo(name: "adam", method: "logged")
+        info.source = "file"
+        info.origin = "file:" + ScenarioIdentity.fnv1a(bytes: [1, 2, 3])
+        let end = RunEnd(status: "logged", stopReason: nil, wallTime: 0)
+        let first = try store.insertUnlessStored(info, iterates: sampleIterates(4), end: end)
+        XCTAssertTrue(first.inserted)
+        let again = try store.insertUnlessStored(info, iterates: sampleIterates(9), end: end)
+        XCTAssertEqual(again.id, first.id)
+        XCTAssertFalse(again.inserted)
+        XCTAssertEqual(try store.run(first.id)?.iterates, sampleIterates(4))
+        // Another path of the same file, and the same name from another file, are runs of their own.
+        var other = info
+        other.name = "sgd"
+        XCTAssertTrue(try store.insertUnlessStored(other, iterates: sampleIterates(2), end: end).inserted)
+        var otherFile = info
+        otherFile.origin = "file:" + ScenarioIdentity.fnv1a(bytes: [1, 2, 4])
+        XCTAssertTrue(try store.insertUnlessStored(otherFile, iterates: sampleIterates(2), end: end).inserted)
+        // Without an origin nothing is deduplicated.
+        info.origin = nil
+        XCTAssertTrue(try store.insertUnlessStored(info, iterates: sampleIterates(2), end: end).inserted)
+        XCTAssertTrue(try store.insertUnlessStored(info, iterates: sampleIterates(2), end: end).inserted)
+        XCTAssertEqual(try store.list().count, 5)
+    }
+}
