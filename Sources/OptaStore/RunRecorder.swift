@@ -18,6 +18,7 @@ public final class RunRecorder: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [Iterate])
         case finish(Int, RunEnd)
+        case viewerState(String, scenarioHash: String)
     }
 
     struct Pending: Sendable {
@@ -73,6 +74,14 @@ public final class RunRecorder: Sendable {
         }
     }
 
+    /// Saves a viewer state for the scenario `scenarioHash` with the next batch (a copy handed
+    /// over, never a wait on SQLite: the frame loop calls this).
+    public func saveViewerState(_ state: String, scenarioHash: String) {
+        pending.withLock { p in
+            if !p.failed { p.operations.append(.viewerState(state, scenarioHash: scenarioHash)) }
+        }
+    }
+
     /// The store's id of `run`, once the writer has committed its start.
     public func storedID(_ run: Handle) -> Int64? { ids.withLock { $0[run.local] } }
 
@@ -113,6 +122,8 @@ public final class RunRecorder: Sendable {
                         if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
                     case .finish(let local, let end):
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
+                    case .viewerState(let state, let hash):
+                        try RunStore.saveViewerState(db, state, scenarioHash: hash, now: Date())
                     }
                 }
             }

@@ -15,6 +15,13 @@ public struct ScenarioIdentity: Sendable, Equatable {
         hash = Self.fnv1a(canonicalJSON)
     }
 
+    /// The identity of a file that is not scenario JSON (a grid or path file opened directly):
+    /// its bytes' hash, and as text a JSON object naming that hash.
+    public init(otherFile data: Data) {
+        hash = Self.fnv1a(bytes: data)
+        canonicalJSON = "{\"fileHash\":\"\(hash)\"}"
+    }
+
     /// Canonical text of a JSON value.
     public static func canonical(_ value: JSONValue) -> String {
         switch value {

@@ -64,6 +64,7 @@ enum StoreWarning {
 enum ScenarioSource {
     static func identity(_ path: String?) -> ScenarioIdentity {
         let data = path.flatMap { FileManager.default.contents(atPath: $0) } ?? Data(DefaultScenario.json.utf8)
-        return ScenarioIdentity(json: data) ?? ScenarioIdentity(json: Data(DefaultScenario.json.utf8))!
+        // A grid or path file given instead of a scenario is named by its bytes.
+        return ScenarioIdentity(json: data) ?? ScenarioIdentity(otherFile: data)
     }
 }

@@ -96,6 +96,7 @@ struct ViewCommand: ParsableCommand {
                 }
             }
             let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
+            let keeper = storeOptions.keeper(scenarioPath: self.scenario, scenario: scenario)
             let trace = try replay.map { path -> Trace in
                 do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
             }
@@ -108,7 +109,7 @@ struct ViewCommand: ParsableCommand {
             options.speak = speak
             let viewerOptions = options
             let requestedFPS = fps
-            let size = SIMD2(width, height)
+            let size = keeper?.windowSize(requested: SIMD2(width, height)) ?? SIMD2(width, height)
             let screenshotPath = screenshot
             let recording = recordVideo.map { LiveRecording(path: $0, format: VideoFormat(path: $0)!) }
             let outcome = Locked<Result<WindowReport, CommandFailure>?>(nil)
@@ -117,7 +118,7 @@ struct ViewCommand: ParsableCommand {
             let thread = Thread {
                 outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
                                                        fps: requestedFPS, size: size, screenshotPath: screenshotPath,
-                                                       recording: recording) }
+                                                       recording: recording, keeper: keeper) }
                 done.signal()
             }
             thread.name = "opta.render"
@@ -151,7 +152,7 @@ struct ViewCommand: ParsableCommand {
     /// Opens the window and runs the session; on the render thread.
     static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
                           size: SIMD2<Int>, screenshotPath: String?,
-                          recording: LiveRecording?) -> Result<WindowReport, CommandFailure> {
+                          recording: LiveRecording?, keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
         let window: SDLWindow
         do {
             window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
@@ -181,10 +182,14 @@ struct ViewCommand: ParsableCommand {
                 print("announce: \(text)")
                 if options.speak { Speech.say(text) }
             }
+            // The saved view restored, the state saved while it runs and when it ends (ViewCommand+Restore.swift).
+            let saving = keeper?.attach(session, to: window)
+            defer { saving?.finish() }
+            let shell: any FrameSink & InputSource = saving ?? window
             guard let recording else {
-                return .success(WindowReport(session.run(source: window, sink: window, clock: SystemFrameClock()), video: nil))
+                return .success(WindowReport(session.run(source: shell, sink: shell, clock: SystemFrameClock()), video: nil))
             }
-            do { return .success(try recording.run(session, in: window, fps: options.fps)) } catch {
+            do { return .success(try recording.run(session, in: shell, fps: options.fps)) } catch {
                 return .failure(CommandFailure(error))
             }
         } catch {
