@@ -17,6 +17,7 @@ public final class RunRecorder: Sendable {
     enum Operation: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [Iterate])
+        case chunk(Int, IterateChunk)
         case finish(Int, RunEnd)
         case viewerState(String, scenarioHash: String)
     }
@@ -67,6 +68,15 @@ public final class RunRecorder: Sendable {
         }
     }
 
+    /// Hands over the next iterates of `run` already packed (`IterateChunk.pack`, on the caller's
+    /// thread: the cheapest hand-over for a solver at full speed).
+    public func append(_ run: Handle, _ chunk: IterateChunk) {
+        guard chunk.count > 0 else { return }
+        pending.withLock { p in
+            if !p.failed { p.operations.append(.chunk(run.local, chunk)) }
+        }
+    }
+
     /// Ends the recording of `run`.
     public func finish(_ run: Handle, _ end: RunEnd) {
         pending.withLock { p in
@@ -114,18 +124,30 @@ public final class RunRecorder: Sendable {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
+                // Iterates handed over one by one (a training loop's steps) are gathered per run
+                // and stored as one chunk before anything else of that run is written.
+                var gathered: [Int: [Iterate]] = [:]
+                func flush(_ local: Int) throws {
+                    guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
+                    try RunStore.insertIterates(db, runId: id, iterates)
+                }
                 for operation in operations {
                     switch operation {
                     case .begin(let local, let info):
                         known[local] = try RunStore.insertRun(db, info, now: Date())
                     case .iterates(let local, let iterates):
-                        if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
+                        gathered[local, default: []] += iterates
+                    case .chunk(let local, let chunk):
+                        try flush(local)
+                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, chunk) }
                     case .finish(let local, let end):
+                        try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
                     case .viewerState(let state, let hash):
                         try RunStore.saveViewerState(db, state, scenarioHash: hash, now: Date())
                     }
                 }
+                for local in gathered.keys.sorted() { try flush(local) }
             }
             ids.withLock { $0 = known }
         } catch {

@@ -26,20 +26,19 @@ extension RunStore {
     /// Appends iterates to run `runId` as packed chunks and updates its summary (count, last and
     /// best f).
     static func insertIterates(_ db: Database, runId: Int64, _ iterates: [Iterate]) throws {
-        guard !iterates.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
-        for chunk in IterateChunk.split(iterates) {
-            try statement.execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
-        }
-        var best = Double.infinity
-        for it in iterates where it.f < best { best = it.f }
-        let last = iterates[iterates.count - 1].f
-        let bestValue: Double? = best.isFinite ? best : nil
-        try db.execute(sql: """
+        for chunk in IterateChunk.split(iterates) { try insertChunk(db, runId: runId, chunk) }
+    }
+
+    /// Appends a packed chunk to run `runId` and updates its summary (count, last and best f).
+    static func insertChunk(_ db: Database, runId: Int64, _ chunk: IterateChunk) throws {
+        guard chunk.count > 0 else { return }
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+        try db.cachedStatement(sql: """
             UPDATE run SET iterateCount = iterateCount + ?, finalF = ?,
                 bestF = CASE WHEN bestF IS NULL OR bestF > ? THEN ? ELSE bestF END
             WHERE id = ?
-            """, arguments: [iterates.count, last.isFinite ? last : nil, bestValue, bestValue, runId])
+            """).execute(arguments: [chunk.count, chunk.lastF.isFinite ? chunk.lastF : nil, chunk.bestF, chunk.bestF, runId])
     }
 
     /// Marks run `runId` finished.

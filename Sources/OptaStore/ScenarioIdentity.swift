@@ -84,22 +84,3 @@ extension RunEnd {
         self.init(status: status.rawValue, stopReason: reason, wallTime: wallTime)
     }
 }
-
-extension Iterate {
-    /// The iterates of a trajectory with its f and ‖∇f‖ lists, from index `from` on (NaN where
-    /// a value is not known yet).
-    public static func of(trajectory: [SIMD2<Double>], values: [Double], gradientNorms: [Double], from: Int,
-                          to end: Int? = nil) -> [Iterate] {
-        let end = min(end ?? trajectory.count, trajectory.count)
-        let from = max(0, from)
-        guard from < end else { return [] }
-        var out: [Iterate] = []
-        out.reserveCapacity(end - from)
-        for i in from..<end {
-            let p = trajectory[i]
-            out.append(Iterate(step: i, x: p.x, y: p.y, f: i < values.count ? values[i] : .nan,
-                               gradNorm: i < gradientNorms.count ? gradientNorms[i] : .nan))
-        }
-        return out
-    }
-}

@@ -27,8 +27,8 @@ enum RecordedSolve {
                 let run = runs[i]
                 let end = all ? run.trajectory.count : min(run.values.count, run.trajectory.count)
                 guard end > recorded else { return }
-                recorder.append(handle, Iterate.of(trajectory: run.trajectory, values: run.values,
-                                                   gradientNorms: run.gradientNorms, from: recorded, to: end))
+                recorder.append(handle, IterateChunk.pack(trajectory: run.trajectory, values: run.values,
+                                                          gradientNorms: run.gradientNorms, from: recorded, to: end))
                 recorded = end
             }
             while remaining > 0 && runs[i].status == .running {
