@@ -129,6 +129,8 @@ bench: build
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
 	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
 	$(SWIFT) package $(CPU) benchmark
+	# The run store through the command line: R1 with 50 stored runs overlaid, `runs list` over 10,000 runs.
+	Benchmarks/store-bench.sh .build/release/opta
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .fuzz .golden-failures opta-demo.png $(VENV) dist

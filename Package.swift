@@ -126,6 +126,13 @@ let package = Package(
             path: "Benchmarks/FrameTime",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs.
+        .executableTarget(
+            name: "RunStore",
+            dependencies: ["OptaStore", .product(name: "Benchmark", package: "package-benchmark")],
+            path: "Benchmarks/RunStore",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )
 

@@ -21,6 +21,8 @@ public struct LandscapeFigure: Sendable {
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     /// Contour labels and the gaps cut into the lines for them.
     let contourLabels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]
+    /// Long paths thinned for drawing, once per figure.
+    let thinnedPaths: ThinnedPaths
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -49,6 +51,7 @@ public struct LandscapeFigure: Sendable {
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
+        thinnedPaths = ThinnedPaths(scenario.paths, unitsPerPixel: viewport.unitsPerPixel)
         if scenario.landscape.labels, let levels = prepared.contours?.values {
             // Keep labels off minima markers, path points and the legend.
             let plotViewport = viewport
@@ -211,7 +214,7 @@ public struct LandscapeFigure: Sendable {
     // MARK: Paths and markers
 
     func addPath(_ list: inout DrawList, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
-        let points = path.points.map(framePoint)
+        let points = thinnedPaths.points(for: path).map(framePoint)
         let width = Float(path.width)
         for piece in PathClipping.clip(points, lo: lo, hi: hi) where piece.count >= 2 {
             list.append(.polyline(points: piece, width: width, color: color))
