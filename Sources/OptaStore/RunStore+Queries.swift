@@ -83,7 +83,13 @@ extension RunStore {
         sql += " ORDER BY id DESC"
         if let limit = filter.limit { sql += " LIMIT \(max(0, limit))" }
         let args = StatementArguments(arguments.map { $0.databaseValue })
-        return try read { db in try Row.fetchAll(db, sql: sql, arguments: args).map(Self.summary) }
+        return try read { db in
+            // A cursor reads each row in place (fetchAll would copy every row into a Row first).
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: args)
+            var summaries: [RunSummary] = []
+            while let row = try rows.next() { summaries.append(Self.summary(row)) }
+            return summaries
+        }
     }
 
     /// The run `id` with its scenario and every iterate; nil when there is none.
