@@ -127,7 +127,8 @@ fuzz: deps
 bench: build
 	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y \
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
-	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json
+	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json \
+	  Benchmarks/Scenarios/grid-2001.json Benchmarks/Scenarios/grid-4096.json
 	$(SWIFT) package $(CPU) benchmark
 	# The run store through the command line: R1 with 50 stored runs overlaid, `runs list` over 10,000 runs.
 	Benchmarks/store-bench.sh .build/release/opta

@@ -81,10 +81,10 @@ let package = Package(
         .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
         // Audio graphs as sound: synthesis and WAV files through libsndfile (its only importer).
         .target(name: "OptaAudio", dependencies: ["CSndFile", "OptaA11y"]),
-        // Solver threads, frame loop and frame statistics.
-        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y"]),
-        // The SDL2 window shell: window, texture upload, vsync, events → input events.
-        .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster"]),
+        // Solver threads, frame loop and frame statistics; the viewer's sound (what plays, not where).
+        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y", "OptaAudio"]),
+        // The SDL2 window shell: window, texture upload, vsync, events → input events, audio out.
+        .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster", "OptaAudio"]),
         // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
         .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The C ABI over a headless session and its figures (everything but SDL). The Swift runtime
@@ -111,9 +111,9 @@ let package = Package(
         .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage", "OptaStore"]),
         .testTarget(name: "OptaStoreTests", dependencies: ["OptaStore", "OptaCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
-        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText"]),
+        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText", "OptaAudio", "OptaA11y"]),
         .testTarget(name: "OptaSDLTests", dependencies: [
-            "OptaSDL", "OptaRuntime", "CSDL2", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage",
+            "OptaSDL", "OptaRuntime", "CSDL2", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaAudio",
         ]),
 
         // Frame-time benchmarks (package-benchmark): `make bench`.

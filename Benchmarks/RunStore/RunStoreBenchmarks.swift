@@ -10,11 +10,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1,
                                            maxDuration: .seconds(20), maxIterations: 10)
 
-    // One million steps of a trajectory, handed over in the stretches `opta solve` uses.
+    // One million iterates, handed over in the stretches `opta solve` uses.
     let count = 1_000_000, stretch = 4096
-    let trajectory = (0..<count).map { SIMD2(Double($0) * 1e-6, 1 - Double($0) * 1e-6) }
-    let values = (0..<count).map { 1 / Double($0 + 1) }
-    let norms = (0..<count).map { 2 / Double($0 + 1) }
+    let iterates = sampleIterates(count)
 
     Benchmark("Store: insert 1,000,000 iterates") { benchmark in
         let folder = temporaryFolder()
@@ -25,8 +23,7 @@ let benchmarks: @Sendable () -> Void = {
             let recorder = RunRecorder(store: store)
             let run = recorder.begin(info(0))
             for from in stride(from: 0, to: count, by: stretch) {
-                recorder.append(run, IterateChunk.pack(trajectory: trajectory, values: values, gradientNorms: norms,
-                                                       from: from, to: from + stretch))
+                recorder.append(run, Array(iterates[from..<min(count, from + stretch)]))
             }
             recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
             recorder.close()
@@ -67,6 +64,13 @@ func temporaryFolder() -> String {
     return path
 }
 
+/// `count` iterates along a line, f falling as 1/(step + 1).
+func sampleIterates(_ count: Int) -> [Iterate] {
+    (0..<count).map { i in
+        Iterate(step: i, x: Double(i) * 1e-6, y: 1 - Double(i) * 1e-6, f: 1 / Double(i + 1), gradNorm: 2 / Double(i + 1))
+    }
+}
+
 func info(_ index: Int) -> RunInfo {
     RunInfo(source: "solve", scenarioJSON: "{\"version\":1}", scenarioHash: "bench", landscape: "function:rosenbrock",
             name: "run \(index)", method: index.isMultiple(of: 2) ? "adam" : "gradient-descent",
@@ -77,12 +81,11 @@ func info(_ index: Int) -> RunInfo {
 func filledStore(_ folder: String, runs: Int, iterates: Int) throws -> RunStore {
     let store = try RunStore(path: folder + "/runs.sqlite")
     guard try store.list(RunFilter(limit: 1)).isEmpty else { return store }
-    let points = (0..<iterates).map { SIMD2(Double($0) * 1e-4, 1 - Double($0) * 1e-4) }
-    let values = (0..<iterates).map { 1 / Double($0 + 1) }
+    let steps = sampleIterates(iterates)
     let recorder = RunRecorder(store: store)
     for index in 0..<runs {
         let run = recorder.begin(info(index))
-        recorder.append(run, IterateChunk.pack(trajectory: points, values: values, gradientNorms: values, from: 0, to: iterates))
+        recorder.append(run, steps)
         recorder.finish(run, RunEnd(status: "converged", stopReason: nil, wallTime: 0.1))
     }
     recorder.close()

@@ -4,6 +4,8 @@
 
 // Macros that Swift cannot import as constants.
 static const Uint32 CSDL2_INIT_VIDEO = SDL_INIT_VIDEO;
+static const Uint32 CSDL2_INIT_AUDIO = SDL_INIT_AUDIO;
+static const SDL_AudioFormat CSDL2_AUDIO_F32SYS = AUDIO_F32SYS;
 static const Uint32 CSDL2_PIXELFORMAT_ABGR8888 = SDL_PIXELFORMAT_ABGR8888;
 static const int CSDL2_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
 static const Uint8 CSDL2_BUTTON_LEFT = SDL_BUTTON_LEFT;

@@ -18,6 +18,9 @@ struct Earcon: Sendable {
         }
     }
 
+    /// How long it sounds.
+    var seconds: Double { notes.reduce(0) { $0 + $1.seconds } }
+
     /// The notes tests listen for.
     static let startPitch = 2093.0, crossingPitch = 2637.0, convergedPitch = 1568.0, divergedPitch = 1975.5
 

@@ -8,8 +8,9 @@ public enum Limits {
     /// The highest frame number `--frame`, `--frames` and traces may ask for (each frame before it
     /// is replayed: solver steps and layout iterations).
     public static let maxFrameNumber = 1_000_000
-    /// Steps of all of a scenario's solvers together: every step keeps a trajectory point, f and
-    /// ‖∇f‖ (32 bytes), so 2·10⁷ steps hold about 640 MB.
+    /// Steps of all of a scenario's solvers together: about 4 s of simulated annealing on one core
+    /// at 2·10⁷, and `opta solve` records every step in the run store (32 bytes each: 640 MB).
+    /// Trajectories in memory are bounded (`SolverTrajectory.defaultCapacity` points per solver).
     public static let totalSolverSteps = 20_000_000
     /// Solvers in one scenario.
     public static let solvers = 64

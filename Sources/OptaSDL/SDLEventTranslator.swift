@@ -73,6 +73,9 @@ struct SDLEventTranslator {
         case Int32(SDLK_t.rawValue): .t
         case Int32(SDLK_HOME.rawValue): .home
         case Int32(SDLK_END.rawValue): .end
+        case Int32(SDLK_LEFTBRACKET.rawValue): .leftBracket
+        case Int32(SDLK_RIGHTBRACKET.rawValue): .rightBracket
+        case Int32(SDLK_a.rawValue): .a
         default: nil
         }
     }

@@ -17,7 +17,6 @@ public final class RunRecorder: Sendable {
     enum Operation: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [Iterate])
-        case chunk(Int, IterateChunk)
         case finish(Int, RunEnd)
         case viewerState(String, scenarioHash: String)
     }
@@ -28,6 +27,9 @@ public final class RunRecorder: Sendable {
         var closing = false
         var failed = false
     }
+
+    /// Hand-overs of fewer iterates than this are gathered into one chunk per run and batch.
+    static let gatheredBelow = 64
 
     private let store: RunStore
     private let interval: Duration
@@ -65,15 +67,6 @@ public final class RunRecorder: Sendable {
         guard !iterates.isEmpty else { return }
         pending.withLock { p in
             if !p.failed { p.operations.append(.iterates(run.local, iterates)) }
-        }
-    }
-
-    /// Hands over the next iterates of `run` already packed (`IterateChunk.pack`, on the caller's
-    /// thread: the cheapest hand-over for a solver at full speed).
-    public func append(_ run: Handle, _ chunk: IterateChunk) {
-        guard chunk.count > 0 else { return }
-        pending.withLock { p in
-            if !p.failed { p.operations.append(.chunk(run.local, chunk)) }
         }
     }
 
@@ -124,8 +117,9 @@ public final class RunRecorder: Sendable {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
-                // Iterates handed over one by one (a training loop's steps) are gathered per run
-                // and stored as one chunk before anything else of that run is written.
+                // Iterates handed over a few at a time (a training loop's steps) are gathered per
+                // run and stored as one chunk before anything else of that run is written; a
+                // solver's stretches of thousands are stored as they come.
                 var gathered: [Int: [Iterate]] = [:]
                 func flush(_ local: Int) throws {
                     guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
@@ -136,10 +130,11 @@ public final class RunRecorder: Sendable {
                     case .begin(let local, let info):
                         known[local] = try RunStore.insertRun(db, info, now: Date())
                     case .iterates(let local, let iterates):
-                        gathered[local, default: []] += iterates
-                    case .chunk(let local, let chunk):
-                        try flush(local)
-                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, chunk) }
+                        if gathered[local] == nil && iterates.count >= Self.gatheredBelow {
+                            if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
+                        } else {
+                            gathered[local, default: []] += iterates
+                        }
                     case .finish(let local, let end):
                         try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }

@@ -84,3 +84,22 @@ extension RunEnd {
         self.init(status: status.rawValue, stopReason: reason, wallTime: wallTime)
     }
 }
+
+extension Iterate {
+    /// A point a solver reached, as the store keeps it.
+    public init(_ iterate: SolverIterate) {
+        self.init(step: iterate.step, x: iterate.point.x, y: iterate.point.y, f: iterate.value,
+                  gradNorm: iterate.gradientNorm)
+    }
+
+    /// The points `trajectory` holds, at their steps (NaN where f is not known yet: an unevaluated
+    /// start).
+    public static func kept(in trajectory: SolverTrajectory) -> [Iterate] {
+        trajectory.points.indices.map { i in
+            let p = trajectory.points[i]
+            let known = i < trajectory.values.count
+            return Iterate(step: trajectory.steps[i], x: p.x, y: p.y, f: known ? trajectory.values[i] : .nan,
+                           gradNorm: known ? trajectory.gradientNorms[i] : .nan)
+        }
+    }
+}

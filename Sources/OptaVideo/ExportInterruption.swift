@@ -70,9 +70,12 @@ public enum ExportInterruption {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
             signal(SIGPIPE, SIG_IGN)
+            // A queue of their own (an overcommitting one): on the global queues the handler could
+            // wait behind worker threads that are blocked, e.g. on an ffmpeg still finishing.
+            let queue = DispatchQueue(label: "opta.export-signals", qos: .userInteractive)
             for number in [SIGINT, SIGTERM] {
                 signal(number, SIG_IGN)  // delivered to the source below instead
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 // The handler keeps its source alive: a cycle, harmless as sources live as long as Opta.
                 source.setEventHandler { received(number, count: Int(source.data)) }
                 source.resume()

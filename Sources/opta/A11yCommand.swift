@@ -92,7 +92,7 @@ struct A11yCommand: ParsableCommand {
             scenario.height = height ?? scenario.height
             var session: HeadlessSession
             do { session = try HeadlessSession(scenario: scenario) } catch { throw CommandFailure.badData("\(error)") }
-            if let frame { session.replay(Trace(), through: frame) } else { session.runToCompletion() }
+            if let frame { session.replayShowingProgress(Trace(), through: frame) } else { session.runToCompletion() }
             let state = session.renderState
             let figure = SessionFigures(scenario: scenario, fonts: try ScenarioInput.fonts()).figure(for: state)
             if let sonify { return try writeAudioGraph(of: state, to: sonify) }

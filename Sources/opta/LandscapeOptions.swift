@@ -14,7 +14,7 @@ struct LandscapeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The domain as xmin,xmax,ymin,ymax, e.g. -2,2,-1,3 (needed with --expression).")
     var domain: String?
 
-    @Option(help: "Colour scale: log or linear.")
+    @Option(help: "Colour scale: auto, log or linear (default: log for built-in functions; auto, which picks log only for non-negative values spanning over three decades, for formulas and grids).")
     var scale: String?
 
     @Option(help: "Colormap: \(ScenarioLoader.colormaps.joined(separator: ", ")).")
@@ -62,7 +62,14 @@ struct LandscapeOptions: ParsableArguments {
                     throw CommandFailure.usage(optionMessage(error))
                 }
                 if domain != nil { scenario.landscape.domain = parsed.landscape.domain }
-                if scale != nil { scenario.landscape.scale = parsed.landscape.scale }
+                // "auto" (asked for, or kept while the domain changes) decides on this scenario's landscape.
+                if scale == "auto" || (scale == nil && domain != nil && scenario.landscape.scaleIsAutomatic) {
+                    scenario.landscape.scale = .automatic(for: scenario.landscape.objective, over: scenario.landscape.domain)
+                    scenario.landscape.scaleIsAutomatic = true
+                } else if scale != nil {
+                    scenario.landscape.scale = parsed.landscape.scale
+                    scenario.landscape.scaleIsAutomatic = false
+                }
                 if colormap != nil { scenario.landscape.colormap = parsed.landscape.colormap }
             }
         }

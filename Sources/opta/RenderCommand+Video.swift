@@ -83,7 +83,7 @@ extension RenderCommand {
         let turn = (video.orbit ?? 0) / Double(range.count)
         var rendering = Duration.zero
         var figureCache = FigureCache()
-        session.replay(trace, through: range.first - 1)
+        session.replayShowingProgress(trace, through: range.first - 1)
         for index in range.first...range.last {
             if turn != 0, index > range.first { session.apply(.orbit(yaw: turn, pitch: 0)) }
             session.replay(trace, through: index)

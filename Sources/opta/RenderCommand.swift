@@ -126,13 +126,13 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             if let frame {
-                session.replay(trace, through: frame)
+                session.replayShowingProgress(trace, through: frame)
             } else if let replay {
                 let last = trace.entries.last?.frame ?? 0
                 guard last <= Limits.maxFrameNumber else {
                     throw CommandFailure.usage("--replay \(replay) ends at frame \(last), beyond the \(Limits.maxFrameNumber) frames Opta replays (docs/limits.md); give --frame N to draw an earlier frame")
                 }
-                session.replay(trace, through: last)
+                session.replayShowingProgress(trace, through: last)
             } else if let graph = scenario.graph, graph.layout.method == .force,
                       graph.nodes.count * graph.layout.iterations >= Self.layoutProgressWork {
                 // A layout of this size takes seconds to minutes: show how far it is.
@@ -157,7 +157,7 @@ struct RenderCommand: ParsableCommand {
                                 figures: SessionFigures) throws {
         let folder = outputDirectory!
         let progress = ProgressReporter(total: range.count, label: "frames")
-        session.replay(trace, through: range.first - 1)
+        session.replayShowingProgress(trace, through: range.first - 1)
         for index in range.first...range.last {
             session.replay(trace, through: index)
             let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: frameOptions.threadCount)

@@ -55,7 +55,7 @@ enum RunOverlays {
         return RecordedRun(name: "#\(run.summary.id) \(run.summary.name)",
                            method: SolverMethod(rawValue: run.summary.method) ?? .gradientDescent,
                            trajectory: run.iterates.map { SIMD2($0.x, $0.y) }, values: run.iterates.map(\.f),
-                           gradientNorms: run.iterates.map(\.gradNorm), status: status)
+                           gradientNorms: run.iterates.map(\.gradNorm), steps: run.iterates.map(\.step), status: status)
     }
 
     private static func list(_ store: RunStore, _ filter: RunFilter) throws -> [RunSummary] {

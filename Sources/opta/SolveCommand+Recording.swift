@@ -3,42 +3,49 @@ import OptaCore
 import OptaStore
 
 /// `opta solve` with every run recorded: solvers take steps in chunks, and after each chunk the
-/// new iterates go to the store's background writer (a copy, never a wait on SQLite).
+/// iterates they produced go to the store's background writer (a copy, never a wait on SQLite).
+/// The store gets every iterate as the solver reaches it, not the solver's bounded trajectory.
 enum RecordedSolve {
-    /// Steps taken between hand-overs to the writer.
+    /// Steps taken between hand-overs to the writer (and progress updates).
     static let chunk = 4096
 
     /// Runs solver i `steps[i]` steps (raising its budget by as many when `extendingBudgets`),
-    /// recording when `recorder` is given.
+    /// recording when `recorder` is given; `progress` hears the steps done of all solvers together
+    /// (a solver that ends early counts its remaining steps as done).
     static func run(_ runs: inout [SolverRun], steps: [Int], extendingBudgets: Bool, scenario: Scenario,
-                    identity: ScenarioIdentity, label: String?, recorder: RunRecorder?) {
+                    identity: ScenarioIdentity, label: String?, recorder: RunRecorder?,
+                    progress: ((_ done: Int) -> Void)? = nil) {
         let objective = scenario.landscape.objective
         let specs = Dictionary(uniqueKeysWithValues: scenario.solvers.map { ($0.id, $0) })
         let clock = ContinuousClock()
+        var done = 0
         for i in runs.indices {
             if extendingBudgets { runs[i].extendBudget(by: steps[i]) }
             var remaining = steps[i]
             let started = clock.now
             let spec = specs[runs[i].id] ?? SolverSpec(id: runs[i].id, method: runs[i].method, start: runs[i].trajectory[0])
             let handle = recorder?.begin(RunInfo(source: "solve", identity: identity, scenario: scenario, spec: spec, label: label))
-            var recorded = 0
-            func handOver(all: Bool) {
-                guard let recorder, let handle else { return }
-                let run = runs[i]
-                let end = all ? run.trajectory.count : min(run.values.count, run.trajectory.count)
-                guard end > recorded else { return }
-                recorder.append(handle, IterateChunk.pack(trajectory: run.trajectory, values: run.values,
-                                                          gradientNorms: run.gradientNorms, from: recorded, to: end))
-                recorded = end
-            }
+            // A resumed run's history first: the points its checkpoint kept.
+            var pending = handle != nil && !runs[i].path.lacksValues ? Iterate.kept(in: runs[i].path) : []
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
-                runs[i].run(steps: n, on: objective)
+                if let recorder, let handle {
+                    runs[i].run(steps: n, on: objective) { pending.append(Iterate($0)) }
+                    recorder.append(handle, pending)
+                    pending.removeAll(keepingCapacity: true)
+                } else {
+                    runs[i].run(steps: n, on: objective)
+                }
                 remaining -= n
-                handOver(all: false)
+                done += n
+                progress?(done)
             }
-            handOver(all: true)
+            done += remaining
+            progress?(done)
             if let recorder, let handle {
+                // A run that took no step still records its start (f not evaluated).
+                if runs[i].path.lacksValues { pending += Iterate.kept(in: runs[i].path) }
+                recorder.append(handle, pending)
                 let wall = clock.now - started
                 recorder.finish(handle, RunEnd(status: runs[i].status, steps: runs[i].stepCount,
                                                wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))

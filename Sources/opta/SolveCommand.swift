@@ -94,8 +94,13 @@ struct SolveCommand: ParsableCommand {
                 }
             }
             let recorder = store.map(StoreOptions.recorder)
+            // Long solves show a bar on a terminal (after a second; nothing in files and pipes).
+            let progress = ProgressReporter(total: plan.reduce(0, +), label: "steps",
+                                            mode: .terminalOnly(after: ProgressReporter.terminalDelay))
             RecordedSolve.run(&runs, steps: plan, extendingBudgets: steps != nil || resume != nil, scenario: scenario,
-                              identity: identity, label: label, recorder: recorder)
+                              identity: identity, label: label, recorder: recorder,
+                              progress: { progress.set(done: $0, detail: "solving") })
+            progress.end()
             recorder?.close()
             if let checkpoint {
                 do {

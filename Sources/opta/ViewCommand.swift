@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OptaA11y
 import OptaCore
 import OptaImage
 import OptaRaster
@@ -17,7 +18,9 @@ struct ViewCommand: ParsableCommand {
             Mouse: drag to pan, wheel or pinch to zoom about the cursor (right- or shift-drag pans too). \
             Keys: arrows pan, + and - zoom, R reset the view, Space pause/resume solvers, N one step, \
             C next colormap, H heads-up display (fps, frame times, solver progress), S screenshot, \
-            Tab / Shift-Tab move the accessibility focus, Q or Esc quit.
+            Tab / Shift-Tab move the accessibility focus, Q or Esc quit. Accessibility: X, Y, L, B focus the \
+            axes, legend and colour bar; Home / End, [ / ] the focused path's start, end, lowest and highest f; \
+            T reads its table; A plays its audio graph (docs/accessibility.md).
 
             Solvers run on background threads while you watch. With --record or --replay they advance \
             in step with the frames instead, so that a recorded session replays exactly, here or with \
@@ -66,6 +69,12 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Speak the focused item (Tab, Shift-Tab) with espeak-ng, when it is installed.")
     var speak = false
 
+    @Option(help: "How much the focused item and announcements say: low (name and value), medium (also the description), high (everything the accessibility tree knows).")
+    var verbosity: Verbosity = .medium
+
+    @Flag(help: "Play a live audio graph of the focused solver (the first when focus is elsewhere): pitch is f on the colour scale, earcons sound when it converges or diverges.")
+    var sonify = false
+
     @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes (Q, Esc, or a first Ctrl-C; a second Ctrl-C discards it).")
     var recordVideo: String?
 
@@ -107,18 +116,20 @@ struct ViewCommand: ParsableCommand {
             options.record = record != nil
             options.threads = threads ?? FrameOptions.availableCores
             options.speak = speak
+            options.verbosity = verbosity
             let viewerOptions = options
             let requestedFPS = fps
             let size = keeper?.windowSize(requested: SIMD2(width, height)) ?? SIMD2(width, height)
             let screenshotPath = screenshot
             let recording = recordVideo.map { LiveRecording(path: $0, format: VideoFormat(path: $0)!) }
+            let liveSound = sonify
             let outcome = Locked<Result<WindowReport, CommandFailure>?>(nil)
             // The window and the frame loop live on a dedicated render thread; this one waits.
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
                                                        fps: requestedFPS, size: size, screenshotPath: screenshotPath,
-                                                       recording: recording, keeper: keeper) }
+                                                       recording: recording, sonify: liveSound, keeper: keeper) }
                 done.signal()
             }
             thread.name = "opta.render"
@@ -152,7 +163,7 @@ struct ViewCommand: ParsableCommand {
     /// Opens the window and runs the session; on the render thread.
     static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
                           size: SIMD2<Int>, screenshotPath: String?,
-                          recording: LiveRecording?, keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
+                          recording: LiveRecording?, sonify: Bool, keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
         let window: SDLWindow
         do {
             window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
@@ -181,6 +192,16 @@ struct ViewCommand: ParsableCommand {
             session.onAnnouncement = { text in
                 print("announce: \(text)")
                 if options.speak { Speech.say(text) }
+            }
+            session.onTable = { print($0, terminator: "") }
+            session.onAudio = { print("audio: \($0)") }
+            session.sound = Self.sound(live: sonify)
+            defer {  // silent once the window closes; the audio devices close before the window quits SDL
+                withExtendedLifetime(window) {
+                    session.sound?.clips?.stop()
+                    session.sound?.clips?.waitUntilMade()
+                    session.sound = nil
+                }
             }
             // The saved view restored, the state saved while it runs and when it ends (ViewCommand+Restore.swift).
             let saving = keeper?.attach(session, to: window)

@@ -42,4 +42,29 @@ import Testing
         #expect(later.map(\.text) == ["B diverged at step 4", "new best value 0.031 by A"])
         #expect(announcer.announcements(for: Self.tree([("A", "running", 5, 0.031), ("B", "diverged", 4, .nan)]), at: 9).isEmpty)
     }
+
+    @Test func verbositySetsHowMuchAnAnnouncementSays() {
+        func node(_ status: String, step: Int, f: Double) -> AccessibilityTree {
+            AccessibilityTree(frame: 0, root: AccessibilityNode(id: "document", role: .graphicsDocument, name: "d", children: [
+                AccessibilityNode(id: "solver/Adam", role: .status, name: "Adam",
+                                  attributes: ["status": status, "step": String(step), "f": "\(f)", "x": "1", "y": "0.5",
+                                               "gradientNorm": "0.00002"]),
+            ]))
+        }
+        var said: [Verbosity: [String]] = [:]
+        for verbosity in Verbosity.allCases {
+            var announcer = Announcer(interval: 1, verbosity: verbosity)
+            var texts = announcer.announcements(for: node("running", step: 1, f: 10), at: 0).map(\.text)
+            texts += announcer.announcements(for: node("running", step: 2, f: 2), at: 2).map(\.text)
+            texts += announcer.announcements(for: node("converged", step: 140, f: 0.0012), at: 4).map(\.text)
+            said[verbosity] = texts
+        }
+        #expect(said[.low] == ["new best 2", "Adam converged", "new best 0.0012"])
+        #expect(said[.medium] == ["new best value 2 by Adam", "Adam converged at step 140, f = 0.0012", "new best value 0.0012 by Adam"])
+        #expect(said[.high] == [
+            "new best value 2 by Adam at step 2, at (1, 0.5), ‖∇f‖ = 2 × 10^−5",
+            "Adam converged at step 140, f = 0.0012, at (1, 0.5), ‖∇f‖ = 2 × 10^−5",
+            "new best value 0.0012 by Adam at step 140, at (1, 0.5), ‖∇f‖ = 2 × 10^−5",
+        ])
+    }
 }

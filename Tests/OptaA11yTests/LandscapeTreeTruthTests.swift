@@ -37,7 +37,16 @@ import Testing
                 #expect(node.bounds?.contains(x: q.x, y: q.y) == true)
                 let path = try #require(tree.node(id: "path/\(snapshot.id)"))
                 #expect(path.attributes["count"] == String(snapshot.trajectory.count))
-                #expect(path.children.count == min(snapshot.trajectory.count, 5))
+                // Start, turns (or every point) and end; then the lowest and highest f.
+                #expect(path.children.count == min(snapshot.trajectory.count, 5) + 2)
+                let finite = snapshot.values.filter(\.isFinite)
+                let lowest = try #require(tree.node(id: "path/\(snapshot.id)/lowest"))
+                let highest = try #require(tree.node(id: "path/\(snapshot.id)/highest"))
+                #expect(Double(lowest.attributes["f"] ?? "") == finite.min())
+                #expect(Double(highest.attributes["f"] ?? "") == finite.max())
+                let i = try #require(lowest.attributes["index"].flatMap(Int.init))
+                #expect(snapshot.values[i] == finite.min())
+                #expect(Double(lowest.attributes["x"] ?? "") == snapshot.trajectory[i].x)
             }
         }
     }

@@ -63,7 +63,7 @@ import Testing
             {"version": 1, "landscape": {"function": "rosenbrock", "scale": "logarithmic"}}
             """, "\(folder)/scale.json")
         try expectRejected(["\(folder)/scale.json", "--output", "\(folder)/o.png"], status: 65,
-                           mentions: "landscape.scale must be \"log\" or \"linear\", got \"logarithmic\"", folder: folder)
+                           mentions: "landscape.scale must be one of \"auto\", \"log\", \"linear\", got \"logarithmic\"", folder: folder)
         try writeFile("""
             {"version": 1, "landscape": {"function": "rosenbrock", "colour": "red"}}
             """, "\(folder)/unknown.json")
@@ -123,7 +123,7 @@ import Testing
         #expect(domain.stderr.contains("--domain must be xmin,xmax,ymin,ymax"))
         let scale = try OptaProcess.run(["render", "--scale", "logarithmic", "-o", "\(folder)/f.png"])
         #expect(scale.status == 64)
-        #expect(scale.stderr.contains(#"--scale must be "log" or "linear", got "logarithmic""#), "\(scale.stderr)")
+        #expect(scale.stderr.contains(#"--scale must be one of "auto", "log", "linear", got "logarithmic""#), "\(scale.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 }

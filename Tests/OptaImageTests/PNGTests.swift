@@ -76,3 +76,20 @@ func gradientImage(width: Int = 37, height: Int = 23) -> RGBAImage {
     try Data(full.prefix(full.count / 2)).write(to: URL(fileURLWithPath: truncated))
     #expect(throws: PNGError.self) { _ = try PNGReader.read(path: truncated) }
 }
+
+/// Found by FuzzPNG: a 60-byte file whose second chunk claims 1.9 GB made libpng allocate and clear
+/// that much (5.6 s, 1.9 GB) before finding the data missing. The chunk walk refuses it first.
+@Test func aChunkLongerThanTheFileIsRefusedBeforeLibpngAllocatesIt() {
+    let bytes: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x06, 0x08, 0x06, 0x00, 0x00, 0x00, 0xFE, 0x05, 0xDF,
+        0xFB, 0x73, 0x42, 0x49, 0x54, 0x7A, 0x54, 0x58, 0x74, 0x49, 0x44, 0x41, 0x54, 0x08, 0x5B, 0x60,
+        0xF8, 0x4F, 0x00, 0x30, 0x0C, 0x25, 0x05, 0x44, 0xFF, 0xFF, 0xFF, 0xFF,
+    ]
+    #expect(throws: PNGError.self) { try PNGReader.decode(bytes, source: "fuzz.png") }
+    do {
+        _ = try PNGReader.decode(bytes, source: "fuzz.png")
+    } catch {
+        #expect("\(error)".contains("chunk zTXt at byte 33 says it holds 1933723988 bytes, but only 15 follow"), "\(error)")
+    }
+}

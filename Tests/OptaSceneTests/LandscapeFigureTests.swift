@@ -91,4 +91,13 @@ import Testing
         #expect(title == "f (log scale)")
         #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0.position < $1.position })
     }
+
+    @Test func anAutomaticScaleSaysSoInTheColorbarTitle() {
+        #expect(ColorbarTicks.ticks(for: .log(vmin: 0, vmax: 2500, fmin: 0, epsilon: 1e-3), targetCount: 10, automatic: true).title
+                == "f (log scale, auto)")
+        #expect(ColorbarTicks.ticks(for: .linear(vmin: -1, vmax: 2), targetCount: 10, automatic: true).title == "f (linear scale, auto)")
+        #expect(ColorbarTicks.ticks(for: .linear(vmin: -1, vmax: 2), targetCount: 10).title == "f")
+        #expect(ColorbarTicks.ticks(for: .linear(vmin: 1e6, vmax: 1e6 + 2), targetCount: 10, automatic: true).title
+                == "f (linear scale, auto; ticks +1000000)")
+    }
 }

@@ -180,31 +180,28 @@ final class RunOriginTests: XCTestCase {
     }
 }
 
-/// The recorder's two hand-overs: packed stretches of a trajectory (a solver) and iterates one by
-/// one (a training loop), interleaved between runs, all read back in order.
+/// The recorder's hand-overs: stretches of thousands of steps (a solver) and iterates one by one
+/// (a training loop, gathered per run), interleaved between runs, all read back in order.
 final class RecorderHandOverTests: XCTestCase {
-    func testPackedStretchesAndSingleIteratesReadBackWhole() throws {
+    func testStretchesAndSingleIteratesReadBackWhole() throws {
         let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
         let recorder = RunRecorder(store: store, interval: .milliseconds(5))
         let solver = recorder.begin(sampleInfo(name: "GD"))
         let logged = recorder.begin(sampleInfo(name: "logged", method: "logged"))
-        let trajectory = (0..<10).map { SIMD2(Double($0), -Double($0)) }
-        // f and ‖∇f‖ lag one step behind the trajectory, as a solver's lists do mid-run.
-        let values = (0..<9).map { 10 - Double($0) }
-        let norms = (0..<9).map { Double($0) / 10 }
-        for (from, to) in [(0, 4), (4, 10)] {
-            recorder.append(solver, IterateChunk.pack(trajectory: trajectory, values: values, gradientNorms: norms, from: from, to: to))
-            for step in from..<to { recorder.append(logged, [Iterate(step: 2 * step, x: 1, y: 2, f: Double(step), gradNorm: .nan)]) }
+        var stretch = sampleIterates(1000)
+        stretch[999].f = .nan
+        for (from, to) in [(0, 400), (400, 1000)] {
+            recorder.append(solver, Array(stretch[from..<to]))
+            for step in from / 100..<to / 100 { recorder.append(logged, [Iterate(step: 2 * step, x: 1, y: 2, f: Double(step), gradNorm: .nan)]) }
         }
         recorder.finish(solver, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
         recorder.close()
         let gd = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(solver))))
-        XCTAssertEqual(gd.iterates.map(\.step), Array(0..<10))
-        XCTAssertEqual(gd.iterates.map(\.x), trajectory.map(\.x))
-        XCTAssertEqual(gd.iterates.prefix(9).map(\.f), values)
-        XCTAssertTrue(gd.iterates[9].f.isNaN && gd.iterates[9].gradNorm.isNaN)
-        XCTAssertEqual(gd.summary.iterateCount, 10)
-        XCTAssertEqual(gd.summary.bestF, 2)
+        XCTAssertEqual(gd.iterates.map(\.step), Array(0..<1000))
+        XCTAssertEqual(gd.iterates.prefix(999), stretch.prefix(999))
+        XCTAssertTrue(gd.iterates[999].f.isNaN)
+        XCTAssertEqual(gd.summary.iterateCount, 1000)
+        XCTAssertEqual(gd.summary.bestF, 100.0 / 999)
         XCTAssertNil(gd.summary.finalF)
         let steps = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(logged))))
         XCTAssertEqual(steps.iterates.map(\.step), (0..<10).map { 2 * $0 })

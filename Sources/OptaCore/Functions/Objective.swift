@@ -41,6 +41,12 @@ public enum Objective: Sendable {
         }
     }
 
+    /// Whether it is one of Opta's built-in functions (not a formula or a grid).
+    public var isBuiltin: Bool {
+        if case .builtin = self { return true }
+        return false
+    }
+
     /// The grid behind the landscape, if it is one.
     public var grid: GridLandscape? {
         if case .grid(let g) = self { return g }

@@ -147,9 +147,8 @@ extension GridLandscape {
             k += 8
         }
         // Off the grid: value and ∂x NaN, ∂y 0 — what blending undefined slices gives.
-        for k in 0..<p.count where !p.run.contains(k) {
-            out[k] = .nan; gradX[k] = .nan; gradY[k] = 0
-        }
+        for k in 0..<p.run.lowerBound { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
+        for k in p.run.upperBound..<p.count { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
     }
 
     /// Asks for grid rows j and j + 1 of the samples and slopes over `columns` (cache lines ahead
@@ -185,19 +184,23 @@ extension GridLandscape {
         typealias D = SIMD4<Double>
         let h0 = D(repeating: w.h0), h1 = D(repeating: w.h1), g0 = D(repeating: w.g0), g1 = D(repeating: w.g1)
         let d0 = D(repeating: w.d0), d1 = D(repeating: w.d1), e0 = D(repeating: w.e0), e1 = D(repeating: w.e1)
+        func load(_ p: UnsafePointer<Double>) -> D { UnsafeRawPointer(p).loadUnaligned(as: D.self) }
         var c = 0
-        while c + 4 <= count {
-            let f0 = UnsafeRawPointer(z + row0 + c).loadUnaligned(as: D.self)
-            let f1 = UnsafeRawPointer(z + row1 + c).loadUnaligned(as: D.self)
-            if cubic {
+        if cubic {
+            while c + 4 <= count {
+                let f0 = load(z + row0 + c), f1 = load(z + row1 + c)
                 let fy0 = opta_load_widened4(sy + row0 + c), fy1 = opta_load_widened4(sy + row1 + c)
                 let fx0 = opta_load_widened4(sx + row0 + c), fx1 = opta_load_widened4(sx + row1 + c)
                 opta_store_columns4(slices + 4 * c, h0 * f0 + h1 * f1 + g0 * fy0 + g1 * fy1, h0 * fx0 + h1 * fx1,
                                     d0 * f0 + d1 * f1 + e0 * fy0 + e1 * fy1, d0 * fx0 + d1 * fx1)
-            } else {
-                opta_store_columns4(slices + 4 * c, h0 * f0 + h1 * f1, D(), d0 * f0 + d1 * f1, D())
+                c += 4
             }
-            c += 4
+        } else {
+            while c + 4 <= count {
+                let f0 = load(z + row0 + c), f1 = load(z + row1 + c)
+                opta_store_columns4(slices + 4 * c, h0 * f0 + h1 * f1, D(), d0 * f0 + d1 * f1, D())
+                c += 4
+            }
         }
         while c < count {
             store(slice(firstColumn + c, w, z, sx, sy), at: slices + 4 * c)

@@ -66,8 +66,11 @@ public enum CheckpointValidation {
         guard !run.trajectory.isEmpty else {
             throw ScenarioError(path: "\(path).trajectory", message: "is empty; it starts with the start point [x, y]")
         }
-        guard run.values.count <= run.trajectory.count, run.gradientNorms.count == run.values.count else {
-            throw ScenarioError(path: "\(path).values", message: "must have one entry per trajectory point (at most \(run.trajectory.count)) and as many as gradientNorms, got \(run.values.count) and \(run.gradientNorms.count)")
+        // Counts and steps were checked while decoding (`SolverTrajectory(restoring:…)`).
+        if let last = run.path.lastStep, last > run.stepCount {
+            throw run.path.isDecimated
+                ? ScenarioError(path: "\(path).decimation.steps", message: "reach step \(last), beyond the run's stepCount \(run.stepCount)")
+                : ScenarioError(path: "\(path).trajectory", message: "has \(run.trajectory.count) points, more than the \(run.stepCount + 1) of a run after stepCount \(run.stepCount) steps")
         }
         for (i, p) in run.trajectory.enumerated() where !(p.x.isFinite && p.y.isFinite) {
             throw ScenarioError(path: "\(path).trajectory[\(i)]", message: "must be finite, got \(pair(p))")
@@ -157,6 +160,10 @@ public enum CheckpointValidation {
         case let .keyNotFound(key, context):
             return ScenarioError(path: path(context.codingPath + [key]), message: "is missing; a checkpoint written by `opta solve --checkpoint` has it")
         case let .dataCorrupted(context):
+            if let restore = context.underlyingError as? SolverTrajectory.RestoreError {
+                let run = path(context.codingPath)
+                return ScenarioError(path: run == "the checkpoint" ? restore.field : "\(run).\(restore.field)", message: restore.message)
+            }
             return ScenarioError(path: path(context.codingPath), message: "has a value this Opta does not know (a solver method, status or number it cannot read)")
         @unknown default:
             return ScenarioError(path: "the checkpoint", message: "cannot be read")

@@ -16,35 +16,42 @@ public struct RecordedRun: Sendable, Equatable {
     public var trajectory: [SIMD2<Double>]
     public var values: [Double]
     public var gradientNorms: [Double]
+    /// The step of each point (stored runs may skip steps: a resumed run's history is its
+    /// checkpoint's kept points).
+    public var steps: [Int]
     /// How the stored run ended (an interrupted run shows as `stopped`).
     public var status: SolverStatus
     /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
     public var color: [Double]?
 
+    /// A stored run; `steps` nil numbers the points 0, 1, 2, ...
     public init(name: String, method: SolverMethod, trajectory: [SIMD2<Double>], values: [Double],
-                gradientNorms: [Double], status: SolverStatus, color: [Double]? = nil) {
+                gradientNorms: [Double], steps: [Int]? = nil, status: SolverStatus, color: [Double]? = nil) {
         self.name = name
         self.method = method
         self.trajectory = trajectory
         self.values = values
         self.gradientNorms = gradientNorms
+        self.steps = steps ?? Array(trajectory.indices)
         self.status = status
         self.color = color
     }
+
+    /// The last point's step (0 for an empty run).
+    public var lastStep: Int { steps.last ?? 0 }
 }
 
 extension SolverSnapshot {
-    /// A stored run as a finished solver's snapshot.
+    /// A stored run as a finished solver's snapshot, its trajectory decimated for drawing as a
+    /// solver's is (best value and step over every stored point).
     public init(recorded run: RecordedRun) {
         id = run.name
         method = run.method
-        trajectory = run.trajectory
-        values = run.values
-        gradientNorms = run.gradientNorms
+        path = SolverTrajectory(run.trajectory, values: run.values, gradientNorms: run.gradientNorms, steps: run.steps)
         point = run.trajectory.last ?? SIMD2(.nan, .nan)
         value = run.values.last ?? .nan
         gradientNorm = run.gradientNorms.last ?? .nan
-        step = max(0, run.trajectory.count - 1)
+        step = run.lastStep
         status = run.status
         paused = false
     }

@@ -49,6 +49,9 @@ public struct LandscapeSpec: Sendable, Equatable {
     public var objective: Objective
     public var domain: Domain
     public var scale: ScaleChoice
+    /// Whether Opta chose `scale` from the values (`"scale": "auto"`, the default for formulas
+    /// and grids), so the colour bar can say so.
+    public var scaleIsAutomatic = false
     /// Added after subtracting the minimum, before the log (log scale only); nil chooses one.
     public var epsilon: Double?
     /// Value range of the colormap; nil ends are chosen from the data.
@@ -80,6 +83,28 @@ public struct LandscapeSpec: Sendable, Equatable {
 /// Linear or logarithmic colour scale.
 public enum ScaleChoice: String, Sendable, CaseIterable {
     case linear, log
+
+    /// What `"scale": "auto"` picks for `objective` over `domain`, as a reader would: log when the
+    /// values are not negative and the top of the range is more than three decades above its
+    /// low end (the 1st percentile of samples on a grid, so one exact zero does not decide it),
+    /// linear otherwise.
+    public static func automatic(for objective: Objective, over domain: Domain) -> ScaleChoice {
+        let n = 81
+        var values: [Double] = []
+        values.reserveCapacity(n * n)
+        for j in 0..<n {
+            let y = domain.y.lowerBound + (domain.y.upperBound - domain.y.lowerBound) * Double(j) / Double(n - 1)
+            for i in 0..<n {
+                let x = domain.x.lowerBound + (domain.x.upperBound - domain.x.lowerBound) * Double(i) / Double(n - 1)
+                let f = objective.value(SIMD2(x, y))
+                if f.isFinite { values.append(f) }
+            }
+        }
+        guard let lowest = values.min(), let highest = values.max(), lowest >= 0, highest > 0 else { return .linear }
+        values.sort()
+        let low = values[values.count / 100]
+        return highest > 1000 * low ? .log : .linear
+    }
 }
 
 /// Which contour levels to draw and how.

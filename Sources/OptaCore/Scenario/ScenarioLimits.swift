@@ -11,7 +11,7 @@ public enum ScenarioLimits {
         let total = solvers.reduce(0) { $0 + $1.steps }
         if total > Limits.totalSolverSteps {
             let megabytes = total / 1_000_000 * 32
-            throw ScenarioError(path: "solvers", message: "ask for \(total) steps in all (\(solvers.count) solvers), more than \(Limits.totalSolverSteps) (docs/limits.md): every step keeps a point, f and ‖∇f‖, about \(megabytes) MB here; lower \"steps\"")
+            throw ScenarioError(path: "solvers", message: "ask for \(total) steps in all (\(solvers.count) solvers), more than \(Limits.totalSolverSteps) (docs/limits.md): every step takes time and `opta solve` records each one in the run store, about \(megabytes) MB here; lower \"steps\"")
         }
         let points = scenario.paths.reduce(0) { $0 + $1.points.count }
         if points > Limits.pathPoints {

@@ -224,7 +224,14 @@ public enum ScenarioLoader {
             throw ScenarioError(path: r.pathOf("domain"), message: "is needed for an expression: add {\"x\": [min, max], \"y\": [min, max]}")
         }
         var spec = LandscapeSpec(objective: objective, domain: domain)
-        if let s = try r.choice("scale", ["log", "linear"]) { spec.scale = ScaleChoice(rawValue: s)! }
+        // Built-in functions default to log (their classic pictures); formulas and grids to auto.
+        let scaleWord = try r.choice("scale", ["auto", "log", "linear"]) ?? (objective.isBuiltin ? "log" : "auto")
+        if scaleWord == "auto" {
+            spec.scale = ScaleChoice.automatic(for: objective, over: domain)
+            spec.scaleIsAutomatic = true
+        } else {
+            spec.scale = ScaleChoice(rawValue: scaleWord)!
+        }
         spec.epsilon = try positive(r, "epsilon")
         spec.vmin = try r.number("vmin")
         spec.vmax = try r.number("vmax")

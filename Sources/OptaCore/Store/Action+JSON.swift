@@ -21,7 +21,7 @@ extension Action {
         case .toggleHUD: "toggleHUD"
         case .focusNext: "focusNext"
         case .focusPrevious: "focusPrevious"
-        case .focus: "focus"
+        case .focus, .focusNode: "focus"
         case .select: "select"
         }
     }
@@ -41,6 +41,7 @@ extension Action {
         case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(name))}"
         case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
         case .focus(let index): return "{\"type\": \"focus\", \"index\": \(index)}"
+        case .focusNode(let id): return "{\"type\": \"focus\", \"id\": \(JSONText.quoted(id))}"
         default: return "{\"type\": \"\(typeName)\"}"
         }
     }
@@ -83,9 +84,17 @@ extension Action {
             try r.rejectUnknownKeys(["type", "id"])
             self = .select(try r.string("id"))
         case "focus":
-            try r.rejectUnknownKeys(["type", "index"])
+            try r.rejectUnknownKeys(["type", "id", "index"])
+            if r.has("id") && r.has("index") {
+                throw ScenarioError(path: r.pathOf("index"), message: "goes with no \"id\": give the node's id, or (older traces) its index")
+            }
+            if let id = try r.string("id") {
+                guard !id.isEmpty else { throw ScenarioError(path: r.pathOf("id"), message: "is empty; give a node id, e.g. \"path/Adam/end\"") }
+                self = .focusNode(id)
+                return
+            }
             guard let index = try r.integer("index", in: 0...1_000_000) else {
-                throw ScenarioError(path: r.pathOf("index"), message: "is missing; give the item's place in the focus order, 0 or more")
+                throw ScenarioError(path: r.pathOf("id"), message: "is missing; give the accessibility node's id, e.g. \"path/Adam/end\" (or, as older traces do, an \"index\" into the focus order, 0 or more)")
             }
             self = .focus(index)
         default:

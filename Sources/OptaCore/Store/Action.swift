@@ -26,7 +26,9 @@ public enum Action: Sendable, Equatable {
     // Accessibility focus and selection.
     case focusNext
     case focusPrevious
-    /// Focus the item at this index of the focus order (a jump key resolved against the frame).
+    /// Focus the item at this index of the focus order (traces made before focus had node ids).
     case focus(Int)
+    /// Focus the accessibility node with this id (Tab and the jump keys, resolved against the frame).
+    case focusNode(String)
     case select(String?)
 }

@@ -16,8 +16,8 @@ public struct AppState: Sendable, Equatable {
     public var showLabels: Bool
     public var showLegend: Bool
     public var showHUD: Bool
-    /// Index of the focused accessibility node (nil: none), and the selected item's id.
-    public var focusIndex: Int?
+    /// Which accessibility item has the keyboard focus (nil: none), and the selected item's id.
+    public var focus: FocusPosition?
     public var selection: String?
 
     /// The state a scenario opens in: solvers running, the scenario's own view settings.

@@ -84,8 +84,8 @@ public struct HeadlessSession: Sendable {
     }
 
     /// Replays `trace` up to and including frame `last`: frame k applies the trace's actions for k,
-    /// then advances.
-    public mutating func replay(_ trace: Trace, through last: Int) {
+    /// then advances. `progress` hears each frame as it completes (for long replays).
+    public mutating func replay(_ trace: Trace, through last: Int, progress: ((_ frame: Int) -> Void)? = nil) {
         var pending = trace.entries.makeIterator()
         var next = pending.next()
         while frame < last {
@@ -95,6 +95,7 @@ public struct HeadlessSession: Sendable {
                 next = pending.next()
             }
             advanceFrame()
+            progress?(frame)
         }
     }
 

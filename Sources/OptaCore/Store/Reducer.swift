@@ -46,11 +46,15 @@ public enum Reducer {
         case .toggleHUD:
             next.showHUD.toggle()
         case .focusNext:
-            next.focusIndex = (state.focusIndex ?? -1) + 1
+            next.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.offset + 1) } ?? .index(0)
         case .focusPrevious:
-            next.focusIndex = max(0, (state.focusIndex ?? 1) - 1)
+            // Counting from the first item, focus stops there; from a node, it may wrap to the last.
+            next.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.anchor == nil ? max(0, $0.offset - 1) : $0.offset - 1) }
+                ?? .index(0)
         case .focus(let index):
-            next.focusIndex = max(0, index)
+            next.focus = .index(max(0, index))
+        case .focusNode(let id):
+            next.focus = .node(id)
         case .select(let id):
             next.selection = id
         }

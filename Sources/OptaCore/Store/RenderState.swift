@@ -6,7 +6,7 @@ public struct RenderState: Sendable, Equatable {
     public let scenario: Scenario
     public let solvers: [SolverSnapshot]
     public let showHUD: Bool
-    public let focusIndex: Int?
+    public let focus: FocusPosition?
     public let selection: String?
     /// The 3D camera, for `"view": "3d"` scenarios.
     public let orbit: OrbitCamera?
@@ -33,7 +33,7 @@ public struct RenderState: Sendable, Equatable {
         scenario = shown
         self.solvers = solvers
         showHUD = state.showHUD
-        focusIndex = state.focusIndex
+        focus = state.focus
         selection = state.selection
         orbit = state.orbit
     }

@@ -3,10 +3,8 @@
 public struct SolverSnapshot: Sendable, Equatable {
     public let id: String
     public let method: SolverMethod
-    public let trajectory: [SIMD2<Double>]
-    /// f and ‖∇f‖ at every point of the trajectory so far (for convergence charts).
-    public let values: [Double]
-    public let gradientNorms: [Double]
+    /// The kept trajectory with f, ‖∇f‖ and the step of each point (bounded: see `SolverTrajectory`).
+    public let path: SolverTrajectory
     public let point: SIMD2<Double>
     /// f and ‖∇f‖ at the current point (NaN before the first step).
     public let value: Double
@@ -19,9 +17,7 @@ public struct SolverSnapshot: Sendable, Equatable {
     public init(_ run: SolverRun, paused: Bool) {
         id = run.id
         method = run.method
-        trajectory = run.trajectory
-        values = run.values
-        gradientNorms = run.gradientNorms
+        path = run.path
         point = run.point
         value = run.values.last ?? .nan
         gradientNorm = run.gradientNorms.last ?? .nan
@@ -29,4 +25,11 @@ public struct SolverSnapshot: Sendable, Equatable {
         status = run.status
         self.paused = paused
     }
+
+    /// The kept trajectory points, start first and current point last.
+    public var trajectory: [SIMD2<Double>] { path.points }
+    /// f at each kept point (for convergence charts).
+    public var values: [Double] { path.values }
+    /// ‖∇f‖ at each kept point.
+    public var gradientNorms: [Double] { path.gradientNorms }
 }

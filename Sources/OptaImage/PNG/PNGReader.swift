@@ -22,6 +22,9 @@ public enum PNGReader {
     public static func decode(_ data: [UInt8], source: String, limit: Int = maxPixels) throws(PNGError) -> RGBAImage {
         // libpng reads from `data` until finish_read or free: the buffer stays pinned throughout.
         let result: Result<RGBAImage, PNGError> = data.withUnsafeBytes { raw in
+            if let problem = PNGChunks.problem(raw) {
+                return .failure(PNGError(.unreadable, path: source, reason: "damaged PNG data (\(problem))"))
+            }
             var image = png_image()
             image.version = png_uint_32(CPNG_IMAGE_VERSION)
             guard let base = raw.baseAddress, png_image_begin_read_from_memory(&image, base, raw.count) != 0 else {

@@ -43,7 +43,7 @@ public struct FrameStatsRecorder: Sendable {
     /// Records `count` skipped deadlines.
     public mutating func recordSkipped(_ count: Int) { skippedFrames += max(count, 0) }
 
-    /// Records the time from an input event to the present of the frame that showed it.
+    /// Records a frame's input latency: from its earliest input event to its present (`InputLatency`).
     public mutating func recordInputLatency(_ latency: Duration) { inputLatencies.append(latency) }
 
     /// HUD figures over the frames presented within the last window (one second) before the

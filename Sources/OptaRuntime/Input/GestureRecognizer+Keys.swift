@@ -5,7 +5,8 @@ import OptaCore
 extension GestureRecognizer {
     /// The commands for a key. An arrow moves the camera toward it by a tenth of the view, as
     /// dragging the content the other way by a tenth of the view would (a pan in 2D, an orbit in
-    /// 3D). R resets the camera and stops coasting; Shift-Tab focuses the previous item.
+    /// 3D). R resets the camera and stops coasting; Tab and Shift-Tab move focus to the next and
+    /// previous item, resolved by the viewer against the frame's tree like the other focus keys.
     mutating func keyPressed(_ key: Key, shift: Bool) -> [ViewerCommand] {
         switch key {
         case .left, .right, .up, .down:
@@ -20,7 +21,7 @@ extension GestureRecognizer {
         case .c: return [.action(.nextColormap)]
         case .h: return [.action(.toggleHUD)]
         case .s: return [.screenshot]
-        case .tab: return [.action(shift ? .focusPrevious : .focusNext)]
+        case .tab: return [.jump(shift ? .previous : .next)]
         case .q, .escape: return [.quit]
         case .x: return [.jump(.xAxis)]
         case .y: return [.jump(.yAxis)]
@@ -28,7 +29,10 @@ extension GestureRecognizer {
         case .b: return [.jump(.colorBar)]
         case .home: return [.jump(.pathStart)]
         case .end: return [.jump(.pathEnd)]
+        case .leftBracket: return [.jump(.pathLowest)]
+        case .rightBracket: return [.jump(.pathHighest)]
         case .t: return [.readTable]
+        case .a: return [.playAudio]
         }
     }
 

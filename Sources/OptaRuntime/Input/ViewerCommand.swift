@@ -12,6 +12,8 @@ public enum ViewerCommand: Sendable, Equatable {
     case jump(FocusTarget)
     /// Say the focused path's data table, row by row.
     case readTable
+    /// Play the focused path's audio graph, or stop it while it plays.
+    case playAudio
     /// Reallocate the framebuffer at this size in pixels.
     case resize(width: Int, height: Int)
 }

@@ -26,6 +26,8 @@ public final class ViewerSession {
         public var solverRate: Double? = nil
         /// Speak the focused item's description with espeak-ng, when it is installed.
         public var speak = false
+        /// How much the focused item's sentence and announcements say.
+        public var verbosity = Verbosity.medium
         public init() {}
     }
 
@@ -36,6 +38,8 @@ public final class ViewerSession {
         public let trace: Trace
         public let lastFrame: Framebuffer?
         public let finalState: AppState
+        /// The id of the node focus was on in the last frame, if any.
+        public let focusedNode: String?
     }
 
     let fonts: FontLibrary
@@ -53,15 +57,20 @@ public final class ViewerSession {
     var frames = 0
     /// Called with a copy of the frame whenever the user asks for a screenshot.
     public var onScreenshot: ((Framebuffer) -> Void)?
-    /// Called with the focused item's sentence whenever focus moves (Tab, Shift-Tab).
+    /// Called with the focused item's sentence whenever focus moves to another item (Tab,
+    /// Shift-Tab, the jump keys, or its item leaving the frame).
     public var onFocus: ((String) -> Void)?
     /// Called with events worth saying (a solver converged or diverged, a new best value), throttled.
     public var onAnnouncement: ((String) -> Void)?
     /// Called with the focused path's data table, read row by row (T).
     public var onTable: ((String) -> Void)?
+    /// Called with what A did: which path's audio graph plays, or that it stopped.
+    public var onAudio: ((String) -> Void)?
+    /// Where A's audio graphs and the live sonification play; nil: no sound.
+    public var sound: ViewerSound?
     var lastFocus: String?
     var figureCache: (key: Scenario, size: SIMD2<Int>, figure: any SceneFigure)?
-    var announcer = Announcer()
+    var announcer: Announcer
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
         self.fonts = fonts
@@ -69,6 +78,7 @@ public final class ViewerSession {
         figures = SessionFigures(scenario: scenario, fonts: fonts)
         state = AppState(scenario: scenario)
         recorder = FrameStatsRecorder(budget: .seconds(1) / options.fps)
+        announcer = Announcer(verbosity: options.verbosity)
         gestures = GestureRecognizer(viewSize: SIMD2(Double(viewSize.x), Double(viewSize.y)),
                                      mode: scenario.surface == nil ? .twoD : .threeD)
         if options.record || options.replay != nil {
@@ -96,7 +106,7 @@ public final class ViewerSession {
         let report = loop.run { tick in self.frame(tick, source: source, sink: sink, clock: clock) }
         recorder.recordSkipped(report.skippedFrames)
         return Report(frames: frames, statisticsJSON: recorder.sessionJSON(), trace: trace, lastFrame: framebuffer,
-                      finalState: lockstep?.state ?? state)
+                      finalState: lockstep?.state ?? state, focusedNode: lastFocus)
     }
 
     /// Renders and shows the opening picture before the clock starts, so the first timed frames do
@@ -104,8 +114,7 @@ public final class ViewerSession {
     /// (a first frame that misses its deadline is a visible stutter).
     func warmUp(sink: FrameSink) {
         let size = sink.drawableSize
-        let renderState = lockstep?.renderState ?? RenderState(frame: 0, state: state, solvers: workers.map(\.snapshot),
-                                                                     graphLayout: layoutWorker?.snapshot)
+        let renderState = currentRenderState(frame: 0)
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
         let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
@@ -121,7 +130,9 @@ public final class ViewerSession {
         var screenshot = false
         var jumps: [FocusTarget] = []
         var readTable = false
+        var playAudio = false
         let events = source.pollEvents()
+        let polledAt = source.inputTime
         var commands = events.flatMap { gestures.handle($0) }
         commands += gestures.tick(time: source.inputTime)
         for command in commands {
@@ -131,6 +142,7 @@ public final class ViewerSession {
             case .quit: keepGoing = false
             case .jump(let target): jumps.append(target)
             case .readTable: readTable = true
+            case .playAudio: playAudio = true
             case .resize: break  // the frame below takes the sink's new size
             }
         }
@@ -139,26 +151,26 @@ public final class ViewerSession {
             session.replay(options.replay ?? Trace(), through: tick.index)
             lockstep = session
         }
-        var renderState = lockstep?.renderState
-            ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+        var renderState = currentRenderState(frame: tick.index)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
             framebuffer = Framebuffer(width: size.x, height: size.y)
         }
         var figure = figure(for: renderState, size: size)
-        // Jump keys and T need the frame's items: resolve them against its tree, then draw the
-        // frame with the new focus.
-        if !jumps.isEmpty || readTable {
+        // Focus keys, T and A need the frame's items: resolve them against its tree, then draw the
+        // frame with the new focus. Focus is put on a node by id, so it stays there as the tree changes.
+        if !jumps.isEmpty || readTable || playAudio {
             let tree = figure.accessibilityTree(for: renderState)
-            var focused = renderState.focusIndex.flatMap { FocusRing.node(at: $0, in: tree) }
+            var focused = renderState.focus.flatMap { FocusRing.node(at: $0, in: tree) }
             for target in jumps {
-                guard let index = target.index(in: tree, from: focused) else { continue }
-                apply(.focus(index), frame: tick.index)
-                focused = FocusRing.node(at: index, in: tree)
+                guard let node = target.node(in: tree, from: focused) else { continue }
+                apply(.focusNode(node.id), frame: tick.index)
+                focused = node
             }
-            if readTable { onTable?(tableText(focused: focused, renderState)) }
-            renderState = lockstep?.renderState
-                ?? RenderState(frame: tick.index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
+            let path = focused.flatMap { FocusTarget.pathName(of: $0.id) }
+            if readTable { onTable?(tableText(path: path, renderState)) }
+            if playAudio { onAudio?(sound?.toggle(path: path, in: renderState) ?? "no sound in this session") }
+            renderState = currentRenderState(frame: tick.index)
             figure = self.figure(for: renderState, size: size)
         }
         var overlay = DrawList()
@@ -167,26 +179,39 @@ public final class ViewerSession {
         }
         // The accessibility tree is built only when someone listens: focus was asked for (Tab) or
         // speech is on.
-        if renderState.focusIndex != nil || options.speak {
+        var followed: String?
+        if renderState.focus != nil || options.speak {
             let tree = figure.accessibilityTree(for: renderState)
-            if let index = renderState.focusIndex, let node = FocusRing.node(at: index, in: tree) {
+            if let position = renderState.focus, let node = FocusRing.node(at: position, in: tree) {
                 for item in FocusRing.items(around: node) { overlay.append(item) }
+                followed = FocusTarget.pathName(of: node.id)
                 if node.id != lastFocus {
                     lastFocus = node.id
-                    onFocus?(FocusRing.sentence(for: node))
+                    onFocus?(FocusRing.sentence(for: node, verbosity: options.verbosity))
                 }
             }
             let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
             for announcement in announcer.announcements(for: tree, at: seconds) { onAnnouncement?(announcement.text) }
         }
+        let shown = figure
+        sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })
         figure.render(renderState, overlay: overlay, into: &framebuffer!, threads: options.threads)
         sink.present(framebuffer!)
         let end = clock.now
         recorder.record(frameTime: end - start, at: end)
-        if !events.isEmpty { recorder.recordInputLatency(end - start) }
+        if let latency = InputLatency.of(events, polledAt: polledAt, presentedAt: source.inputTime) {
+            recorder.recordInputLatency(latency)
+        }
         if screenshot, let framebuffer { onScreenshot?(framebuffer) }
         frames += 1
         return keepGoing
+    }
+
+    /// What frame `index` shows: the frame-locked session's state, or the store's with the live
+    /// solvers' latest snapshots.
+    func currentRenderState(frame index: Int) -> RenderState {
+        lockstep?.renderState
+            ?? RenderState(frame: index, state: state, solvers: workers.map(\.snapshot), graphLayout: layoutWorker?.snapshot)
     }
 
     /// The figure for a frame. Layout, ticks and contour labels depend on the view, not on how far

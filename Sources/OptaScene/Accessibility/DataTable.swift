@@ -2,8 +2,9 @@ import OptaA11y
 import OptaCore
 
 /// The data behind a frame as tables a screen reader walks row by row: every path's points (step,
-/// x, y, f, ‖∇f‖) and every graph node's values. Solver rows carry the solver's own f and ‖∇f‖;
-/// logged paths are evaluated on the landscape.
+/// x, y, f, ‖∇f‖) and every graph node's values. Solver rows carry the solver's own f and ‖∇f‖ at
+/// the points its trajectory keeps (each row says its step); logged paths are evaluated on the
+/// landscape.
 public struct DataTable: Sendable, Equatable {
     public var title: String
     public var columns: [String]
@@ -30,7 +31,7 @@ public struct DataTable: Sendable, Equatable {
                 let g = objective.gradient(p)
                 let f = snapshot?.values[i] ?? objective.value(p)
                 let norm = snapshot?.gradientNorms[i] ?? (g * g).sum().squareRoot()
-                return [Double(i), p.x, p.y, f, norm]
+                return [Double(snapshot?.path.steps[i] ?? i), p.x, p.y, f, norm]
             }
             return DataTable(title: path.name, columns: ["step", "x", "y", "f", "‖∇f‖"], rows: rows,
                              labels: rows.map { _ in [] })

@@ -21,34 +21,56 @@ extension LandscapeAccessibility {
                          "gradientNorm": "\(solver.gradientNorm)"])
     }
 
-    /// A path as a series: every point when short, else start, turning points and end.
+    /// A path as a series: every point when short, else start, turning points and end; then its
+    /// lowest and highest f. A point's id names its step (`path/NAME/point/37`), so it stays the
+    /// same while the path grows and other turns come and go; start, end, lowest and highest keep
+    /// their ids as their points move.
     /// `values`: f as a logged path gives it (NaN where it did not); nil evaluates the landscape.
-    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil) -> AccessibilityNode {
+    /// `trajectory`: a solver's kept points with their f and steps, which the points then are (a long
+    /// run keeps evenly spaced steps, so its node counts every step and names the kept ones by step).
+    static func pathNode(_ name: String, _ points: [SIMD2<Double>], _ boxes: FrameBoxes, values: [Double]? = nil,
+                         trajectory: SolverTrajectory? = nil) -> AccessibilityNode {
         let id = "path/\(name)"
         let objective = boxes.figure.scenario.landscape.objective
+        let given = trajectory.map(\.values) ?? values
+        let f = points.indices.map { i in given.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(points[i]) }
         let indices = PathSummary.indices(points)
         let summarized = points.count > PathSummary.fullListLimit
+        let steps = trajectory.map(\.steps) ?? Array(points.indices)
         var turn = 0
-        let children: [AccessibilityNode] = indices.map { i in
-            let p = points[i]
-            let pointId: String, label: String
-            if i == 0 { pointId = "\(id)/start"; label = "start" }
-            else if i == points.count - 1 { pointId = "\(id)/end"; label = "end" }
-            else if summarized { turn += 1; pointId = "\(id)/turn/\(turn)"; label = "turn \(turn)" }
-            else { pointId = "\(id)/point/\(i)"; label = "point \(i)" }
+        func pointNode(_ i: Int, id pointId: String, name label: String) -> AccessibilityNode {
+            let p = points[i], step = i < steps.count ? steps[i] : i
             return AccessibilityNode(
                 id: pointId, role: .dataPoint, name: label,
-                value: "point \(i) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(p)))",
-                bounds: boxes.around(p, radius: 7), attributes: ["index": String(i), "x": "\(p.x)", "y": "\(p.y)"])
+                value: "point \(step) at \(A11yNumber.point(p.x, p.y)), f = \(A11yNumber.format(f[i]))",
+                bounds: boxes.around(p, radius: 7),
+                attributes: ["index": String(step), "x": "\(p.x)", "y": "\(p.y)", "f": "\(f[i])"])
         }
-        var value = "\(points.count) point\(points.count == 1 ? "" : "s")"
+        var children: [AccessibilityNode] = indices.map { i in
+            let step = i < steps.count ? steps[i] : i
+            if i == 0 { return pointNode(i, id: "\(id)/start", name: "start") }
+            if i == points.count - 1 { return pointNode(i, id: "\(id)/end", name: "end") }
+            if summarized { turn += 1; return pointNode(i, id: "\(id)/point/\(step)", name: "turn \(turn)") }
+            return pointNode(i, id: "\(id)/point/\(step)", name: "point \(step)")
+        }
+        if let extremes = PathSummary.extremes(f) {
+            children.append(pointNode(extremes.lowest, id: "\(id)/lowest", name: "lowest f"))
+            children.append(pointNode(extremes.highest, id: "\(id)/highest", name: "highest f"))
+        }
+        let count = trajectory?.count ?? points.count
+        var value = "\(count) point\(count == 1 ? "" : "s")"
         if let first = points.first, let last = points.last, points.count > 1 {
             value += " from \(A11yNumber.point(first.x, first.y)) to \(A11yNumber.point(last.x, last.y))"
         }
+        var notes: [String] = []
+        if summarized { notes.append("summarized: start, \(indices.count - 2) sharpest turns, end") }
+        if let trajectory, trajectory.isDecimated {
+            notes.append("drawn through \(points.count) of its points: one every \(trajectory.stride) steps, and the latest")
+        }
         return AccessibilityNode(
             id: id, role: .series, name: "\(name) path", value: value,
-            description: summarized ? "summarized: start, \(indices.count - 2) sharpest turns, end" : nil,
-            bounds: boxes.around(points: points, margin: 7), attributes: ["count": String(points.count)],
+            description: notes.isEmpty ? nil : notes.joined(separator: "; "),
+            bounds: boxes.around(points: points, margin: 7), attributes: ["count": String(count)],
             children: children)
     }
 }

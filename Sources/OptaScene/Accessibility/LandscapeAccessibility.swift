@@ -17,7 +17,7 @@ public enum LandscapeAccessibility {
             plotChildren.append(pathNode(path.name, path.points, boxes, values: path.values))
         }
         for solver in state.solvers {
-            plotChildren.append(pathNode(solver.id, solver.trajectory, boxes))
+            plotChildren.append(pathNode(solver.id, solver.trajectory, boxes, trajectory: solver.path))
             plotChildren.append(solverNode(solver, boxes))
         }
         if scenario.axes.legend, let legend = legendNode(figure, boxes) { plotChildren.append(legend) }

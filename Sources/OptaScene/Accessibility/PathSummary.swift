@@ -28,4 +28,16 @@ public enum PathSummary {
         }
         return [0] + chosen.sorted() + [n - 1]
     }
+
+    /// The indices of the lowest and the highest finite value (the first of equal ones); nil when
+    /// no value is finite.
+    public static func extremes(_ values: [Double]) -> (lowest: Int, highest: Int)? {
+        var lowest: Int?, highest: Int?
+        for (i, v) in values.enumerated() where v.isFinite {
+            if lowest.map({ v < values[$0] }) ?? true { lowest = i }
+            if highest.map({ v > values[$0] }) ?? true { highest = i }
+        }
+        guard let lowest, let highest else { return nil }
+        return (lowest, highest)
+    }
 }

@@ -47,6 +47,8 @@ public enum NiceTicks {
             // Split the power so that subnormal values (10⁻³²⁴ is 0 as a double) keep a finite mantissa.
             let mantissa = v / pow(10, Double(exponent / 2)) / pow(10, Double(exponent - exponent / 2))
             guard mantissa.isFinite else { return withTrueMinus(String(format: "%.2g", v)) }
+            // A mantissa that rounds up to 10 (9.999995) belongs to the next power.
+            if compactLabel(abs(mantissa)) == "10" { return compactLabel(v < 0 ? -pow(10, Double(exponent + 1)) : pow(10, Double(exponent + 1))) }
             let power = "10" + superscript(exponent)
             if abs(mantissa - 1) < 1e-9 { return power }
             if abs(mantissa + 1) < 1e-9 { return "\u{2212}" + power }

@@ -55,8 +55,7 @@ enum ConvergenceAccessibility {
 
     /// One solver's line: where it started and ended, how it went, and its best point.
     static func seriesNode(_ s: ConvergenceSeries, _ figure: ConvergenceFigure, _ scale: ConvergenceScale) -> AccessibilityNode {
-        let finite = s.values.enumerated().filter { $0.element.isFinite }
-        let points = finite.compactMap { figure.framePoint(step: Double($0.offset), f: $0.element, scale: scale) }
+        let points = zip(s.steps, s.values).compactMap { figure.framePoint(step: Double($0), f: $1, scale: scale) }
         var bounds: AccessibilityBounds?
         if let first = points.first {
             var lo = first, hi = first
@@ -73,7 +72,7 @@ enum ConvergenceAccessibility {
         }
         return AccessibilityNode(
             id: "chart/series/\(s.id)", role: .series, name: s.id, value: trend(s, scale), description: s.status,
-            bounds: bounds, attributes: ["count": String(s.values.count), "status": s.status], children: children)
+            bounds: bounds, attributes: ["count": String(s.count), "status": s.status], children: children)
     }
 
     /// "falling from 3.2 to 0.031 over 200 steps", "rising …", "flat at …", or "no steps yet".
@@ -82,7 +81,7 @@ enum ConvergenceAccessibility {
             return "no values yet"
         }
         let a = first - scale.offset, b = last - scale.offset
-        let steps = s.values.count - 1
+        let steps = s.steps.last ?? 0
         let over = "over \(steps) step\(steps == 1 ? "" : "s")"
         if steps == 0 { return "\(scale.title) = \(A11yNumber.format(a)) at the start" }
         let change = abs(b - a) / max(abs(a), abs(b), 1e-300)

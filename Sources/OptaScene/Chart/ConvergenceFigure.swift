@@ -32,7 +32,7 @@ public struct ConvergenceFigure: SceneFigure {
         self.title = title ?? "Convergence"
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
-                    scenario.recordedRuns.map { $0.values.count - 1 }.max() ?? 1)
+                    scenario.recordedRuns.map(\.lastStep).max() ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
@@ -45,10 +45,11 @@ public struct ConvergenceFigure: SceneFigure {
 
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    /// The y axis for the series as they are now (the range follows the data).
+    /// The y axis for the series as they are now (the range follows the data, and reaches each
+    /// series' best value even when its decimated trajectory no longer holds that step).
     func scale(_ series: [ConvergenceSeries]) -> ConvergenceScale {
-        ConvergenceScale(values: series.map(\.values), unshifted: showGradientNorm ? series.map(\.gradientNorms) : [],
-                         knownMinimum: knownMinimum)
+        ConvergenceScale(values: series.map(\.values) + series.compactMap { $0.best.map { [$0.value] } },
+                         unshifted: showGradientNorm ? series.map(\.gradientNorms) : [], knownMinimum: knownMinimum)
     }
 
     /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
@@ -87,12 +88,12 @@ public struct ConvergenceFigure: SceneFigure {
         for s in series {
             if showsGradientNorm(scale) {
                 // ‖∇f‖ shares the log axis, unshifted, drawn thin and lighter.
-                for piece in PathClipping.clip(line(s.gradientNorms, scale: scale, shifted: false), lo: lo, hi: hi)
+                for piece in PathClipping.clip(line(s.gradientNorms, at: s.steps, scale: scale, shifted: false), lo: lo, hi: hi)
                     where piece.count >= 2 {
                     list.append(.polyline(points: piece, width: 1, color: RGBA(s.color.r, s.color.g, s.color.b, 0.55)))
                 }
             }
-            for piece in PathClipping.clip(line(s.values, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
+            for piece in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
                 list.append(.polyline(points: piece, width: 2, color: s.color))
             }
         }
@@ -111,12 +112,12 @@ public struct ConvergenceFigure: SceneFigure {
     /// ‖∇f‖ is drawn only on a log axis (on a linear f axis its values would mean nothing).
     func showsGradientNorm(_ scale: ConvergenceScale) -> Bool { showGradientNorm && scale.logarithmic }
 
-    /// A series as frame points, one per step; long histories keep each pixel column's lowest and
-    /// highest value so spikes survive.
-    func line(_ values: [Double], scale: ConvergenceScale, shifted: Bool = true) -> [SIMD2<Float>] {
+    /// A series (`values` at `steps`) as frame points, one per value; long histories keep each pixel
+    /// column's lowest and highest value so spikes survive.
+    func line(_ values: [Double], at steps: [Int], scale: ConvergenceScale, shifted: Bool = true) -> [SIMD2<Float>] {
         let columns = max(1, layout.plot.width)
         guard values.count > columns * 2 else {
-            return values.enumerated().compactMap { framePoint(step: Double($0.offset), f: $0.element, scale: scale, shifted: shifted) }
+            return zip(steps, values).compactMap { framePoint(step: Double($0), f: $1, scale: scale, shifted: shifted) }
         }
         var points: [SIMD2<Float>] = []
         points.reserveCapacity(columns * 2)
@@ -128,8 +129,8 @@ public struct ConvergenceFigure: SceneFigure {
                 if let p = framePoint(step: Double(step), f: f, scale: scale, shifted: shifted) { points.append(p) }
             }
         }
-        for (step, f) in values.enumerated() where f.isFinite {
-            let c = step * columns / max(1, steps)
+        for (step, f) in zip(steps, values) where f.isFinite {
+            let c = step * columns / max(1, self.steps)
             if c != column { flush(); column = c; low = nil; high = nil }
             if f < (low?.1 ?? .infinity) { low = (step, f) }
             if f > (high?.1 ?? -.infinity) { high = (step, f) }

@@ -8,7 +8,7 @@ public enum RunComparison {
     /// (stopped after 200 steps). Lowest f = 3.1e−5, by #12 Adam at step 180."
     public static func sentence(_ runs: [RecordedRun]) -> String {
         guard !runs.isEmpty else { return "No runs to compare." }
-        let steps = { (run: RecordedRun) in max(0, run.values.count - 1) }
+        let steps = { (run: RecordedRun) in run.lastStep }
         let converged = runs.filter { $0.status == .converged }.sorted { steps($0) < steps($1) }
         var parts: [String] = []
         for (i, run) in converged.enumerated() {
@@ -21,7 +21,7 @@ public enum RunComparison {
         var text = parts.joined(separator: "; ") + "."
         var best: (run: RecordedRun, step: Int, value: Double)?
         for run in runs {
-            for (step, f) in run.values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) {
+            for (step, f) in zip(run.steps, run.values) where f.isFinite && f < (best?.value ?? .infinity) {
                 best = (run, step, f)
             }
         }

@@ -11,14 +11,16 @@ public enum ColorbarTicks {
     }
 
     /// Ticks for `scale`, about `targetCount` of them; and the colourbar title to go with them.
-    public static func ticks(for scale: ValueScale, targetCount: Int) -> (ticks: [Tick], title: String) {
+    /// An `automatic` scale (chosen by Opta from the values) says so in the title.
+    public static func ticks(for scale: ValueScale, targetCount: Int, automatic: Bool = false) -> (ticks: [Tick], title: String) {
         switch scale.kind {
         case .linear:
             let step = NiceTicks.step(span: scale.vmax - scale.vmin, targetCount: targetCount)
-            let ticks = NiceTicks.values(in: scale.vmin...scale.vmax, step: step).map {
-                Tick(value: $0, position: scale.normalized($0), label: NiceTicks.label($0, step: step))
-            }
-            return (ticks, "f")
+            let values = NiceTicks.values(in: scale.vmin...scale.vmax, step: step)
+            let labels = TickLabels(values: values, step: step)
+            let ticks = zip(values, labels.labels).map { Tick(value: $0, position: scale.normalized($0), label: $1) }
+            let notes = (automatic ? ["linear scale, auto"] : []) + (labels.annotation.map { ["ticks \($0)"] } ?? [])
+            return (ticks, notes.isEmpty ? "f" : "f (" + notes.joined(separator: "; ") + ")")
         case .log:
             // Decades of f − shift. When the shift is negligible they are decades of f itself.
             let fmin = scale.shift + exp2(scale.lower)
@@ -40,7 +42,8 @@ public enum ColorbarTicks {
                 }
                 k += Double(stride)
             }
-            let title = relative ? "f − f_min (log scale), f_min = \(NiceTicks.compactLabel(fmin))" : "f (log scale)"
+            let kind = automatic ? "log scale, auto" : "log scale"
+            let title = relative ? "f − f_min (\(kind)), f_min = \(NiceTicks.compactLabel(fmin))" : "f (\(kind))"
             return (ticks, title)
         }
     }

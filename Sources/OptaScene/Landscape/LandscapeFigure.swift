@@ -18,6 +18,8 @@ public struct LandscapeFigure: Sendable {
     let fonts: FontLibrary
     let xTicks: (values: [Double], step: Double)
     let yTicks: (values: [Double], step: Double)
+    /// The tick labels, with a common offset or power of ten taken out where the ticks need it.
+    let xLabels: TickLabels, yLabels: TickLabels
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     /// Contour labels and the gaps cut into the lines for them.
     let contourLabels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]
@@ -45,8 +47,11 @@ public struct LandscapeFigure: Sendable {
                                                            targetCount: max(2, height / (labelSize * 6)))
         xTicks = (NiceTicks.values(in: domain.x, step: xStep), xStep)
         yTicks = (NiceTicks.values(in: domain.y, step: yStep), yStep)
-        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
-        let yLabelWidth = yTicks.values.map { fonts.measure(NiceTicks.label($0, step: yStep), pixelSize: labelSize) }.max() ?? 0
+        xLabels = TickLabels(values: xTicks.values, step: xStep)
+        yLabels = TickLabels(values: yTicks.values, step: yStep)
+        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)),
+                                            automatic: scenario.landscape.scaleIsAutomatic)
+        let yLabelWidth = yLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
@@ -150,20 +155,25 @@ public struct LandscapeFigure: Sendable {
         let gap = Float(size) * 0.3
         // Frame: a 1 px line just outside the plot area.
         Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
-        for v in xTicks.values {
+        let lineHeight = Float(size) * 1.25
+        for (v, label) in zip(xTicks.values, xLabels.labels) {
             let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
-            text(&list, NiceTicks.label(v, step: xTicks.step), at: SIMD2(x, y1 + 1 + tick + gap), size: size,
-                 horizontal: .center, vertical: .top)
+            text(&list, label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }
-        for v in yTicks.values {
+        for (v, label) in zip(yTicks.values, yLabels.labels) {
             let y = Float(viewport.framePoint(SIMD2(0, v)).y).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: Self.frameColor))
-            text(&list, NiceTicks.label(v, step: yTicks.step), at: SIMD2(x0 - 1 - tick - gap, y), size: size,
-                 horizontal: .right, vertical: .middle)
+            text(&list, label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
+        }
+        // A common offset or power of ten: under the x labels' right end, above the y axis.
+        if let note = xLabels.annotation {
+            text(&list, note, at: SIMD2(x1, y1 + 1 + tick + gap + lineHeight), size: size, horizontal: .right, vertical: .top)
+        }
+        if let note = yLabels.annotation {
+            text(&list, note, at: SIMD2(x0, y0 - gap), size: size, horizontal: .left, vertical: .bottom)
         }
         // Axis titles and the plot title.
-        let lineHeight = Float(size) * 1.25
         text(&list, scenario.axes.xTitle, at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
              horizontal: .center, vertical: .bottom)
         text(&list, scenario.axes.yTitle, at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,

@@ -31,7 +31,8 @@ public struct SurfaceFigure: Sendable {
         let prepared = prepared ?? PreparedSurface(scenario: scenario)
         self.prepared = prepared
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
-        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)))
+        colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)),
+                                            automatic: scenario.landscape.scaleIsAutomatic)
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)

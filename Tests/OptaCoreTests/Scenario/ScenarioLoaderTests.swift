@@ -51,7 +51,7 @@ import Testing
         expectError(#"{"version": 2, "landscape": {"function": "rosenbrock"}}"#, "version must be 1, got 2")
         expectError(#"{"version": 1}"#, #"landscape is missing; add {"function": "rosenbrock"} or {"expression": "..."} (or a "graph")"#)
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrock", "scale": "logarithmic"}}"#,
-                    #"landscape.scale must be "log" or "linear", got "logarithmic""#)
+                    #"landscape.scale must be one of "auto", "log", "linear", got "logarithmic""#)
         expectError(#"{"version": 1, "landscape": {"function": "rosenbrok"}}"#,
                     #"landscape.function must be one of "rosenbrock", "himmelblau", "rastrigin", "ackley", "beale", "booth", "goldstein-price", "six-hump-camel", "styblinski-tang", "matyas", "levi13", "eggholder", "three-hump-camel", "easom", "mccormick", got "rosenbrok""#)
         expectError(#"{"version": 1, "landscape": {"function": "booth"}, "size": {"width": 0}}"#,

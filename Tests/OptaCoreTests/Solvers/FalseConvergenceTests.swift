@@ -8,10 +8,11 @@ struct FalseConvergenceTests {
     @Test func rmspropOscillatingAboutBoothsMinimumIsNotConverged() throws {
         var run = try SolverRun(method: .rmsprop, start: SIMD2(-4, -4),
                                 parameters: ["learningRate": 1e-3, "rho": 0.9], rules: StopRules(maxSteps: 20_000))
-        let status = run.run(steps: 20_000, on: .builtin(.booth))
+        // The last two iterates (the kept trajectory of 20 000 steps skips steps).
+        var last: [SIMD2<Double>] = []
+        let status = run.run(steps: 20_000, on: .builtin(.booth)) { last = [last.last ?? $0.point, $0.point] }
         #expect(status == .stopped, "\(status) after \(run.stepCount) steps at \(run.point)")
-        let last = run.trajectory.suffix(2)
-        #expect(distance(last.first!, last.last!) > 1e-4, "still oscillating")
+        #expect(distance(last[0], last[1]) > 1e-4, "still oscillating")
         #expect(distance(run.point, SIMD2(1, 3)) < 1e-2)
     }
 

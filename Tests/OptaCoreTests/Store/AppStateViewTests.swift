@@ -110,7 +110,7 @@ struct AppStateViewTests {
         var state = AppState(scenario: try storeScenario())
         state = Reducer.reduce(Reducer.reduce(Reducer.reduce(state, .toggleHUD), .focusNext), .select("gd"))
         let render = RenderState(frame: 7, state: state, solvers: [])
-        #expect(render.frame == 7 && render.showHUD && render.focusIndex == 0 && render.selection == "gd")
+        #expect(render.frame == 7 && render.showHUD && render.focus == .index(0) && render.selection == "gd")
         #expect(render.scenario == state.visibleScenario)
     }
 

@@ -219,7 +219,7 @@ struct HeadlessSessionTests {
         }
         #expect(replayed.renderState == byHand.renderState)
         #expect(replayed.state.colormap == "inferno" && !replayed.state.showContours && replayed.state.showHUD)
-        #expect(replayed.state.selection == "cma" && replayed.state.focusIndex == 0)
+        #expect(replayed.state.selection == "cma" && replayed.state.focus == .index(0))
     }
 
     @Test func replayPastTheLastEntryKeepsAdvancing() throws {

@@ -11,7 +11,7 @@ struct ReducerTests {
         var state = AppState(scenario: try storeScenario("\"camera\": {\"center\": [1, 0.5], \"zoom\": 2}, " + twoSolvers))
         state.pendingSteps = 2
         state.solverGeneration = 5
-        state.focusIndex = 3
+        state.focus = .index(3)
         state.selection = "gd"
         state.showHUD = true
         return state
@@ -24,7 +24,7 @@ struct ReducerTests {
         #expect(state.pendingSteps == 0 && state.solverGeneration == 0)
         #expect(state.colormap == "magma")
         #expect(state.showContours && state.showLabels && state.showLegend)
-        #expect(!state.showHUD && state.focusIndex == nil && state.selection == nil)
+        #expect(!state.showHUD && state.focus == nil && state.selection == nil)
 
         let plain = AppState(scenario: try storeScenario(
             landscape: #"{"function": "booth", "domain": {"x": [0, 2], "y": [-3, 5]}, "contours": false}"#))
@@ -36,7 +36,7 @@ struct ReducerTests {
         // The reducer tests below go through these kinds; this fails when a kind is added without a test.
         let covered: Set<String> = Set(oneOfEveryAction.map(\.typeName))
         #expect(covered == allActionTypeNames)
-        #expect(Set(Action.simpleActions.map(\.typeName)).union(["orbit", "pan", "zoom", "setColormap", "select"]) == allActionTypeNames)
+        #expect(Set(Action.simpleActions.map(\.typeName)).union(["orbit", "pan", "zoom", "setColormap", "select", "focus"]) == allActionTypeNames)
     }
 
     @Test func orbitPansOneDegreeAsA360thOfTheView() throws {
@@ -202,19 +202,37 @@ struct ReducerTests {
     @Test func focusNextAndPrevious() throws {
         var state = try base()
         var expected = state
-        expected.focusIndex = 4
+        expected.focus = .index(4)
         #expect(Reducer.reduce(state, .focusNext) == expected)
-        expected.focusIndex = 2
+        expected.focus = .index(2)
         #expect(Reducer.reduce(state, .focusPrevious) == expected)
 
-        state.focusIndex = nil
+        state.focus = nil
         expected = state
-        expected.focusIndex = 0
+        expected.focus = .index(0)
         #expect(Reducer.reduce(state, .focusNext) == expected)
         #expect(Reducer.reduce(state, .focusPrevious) == expected)
 
-        state.focusIndex = 0
+        state.focus = .index(0)
         #expect(Reducer.reduce(state, .focusPrevious) == state)  // does not go below the first node
+
+        // From a node, Tab counts places after it (the viewer resolves them against the frame).
+        state.focus = .node("path/adam/end")
+        expected.focus = FocusPosition(anchor: "path/adam/end", offset: 1)
+        #expect(Reducer.reduce(state, .focusNext) == expected)
+        expected.focus = FocusPosition(anchor: "path/adam/end", offset: -1)
+        #expect(Reducer.reduce(state, .focusPrevious) == expected)
+    }
+
+    @Test func focusPutsFocusOnANodeOrAnIndex() throws {
+        let state = try base()
+        var expected = state
+        expected.focus = .node("axis/x")
+        #expect(Reducer.reduce(state, .focusNode("axis/x")) == expected)
+        #expect(expected.focus == FocusPosition(anchor: "axis/x", offset: 0))
+        expected.focus = .index(7)
+        #expect(Reducer.reduce(state, .focus(7)) == expected)
+        #expect(expected.focus == FocusPosition(anchor: nil, offset: 7))
     }
 
     @Test func selectSetsOrClearsTheSelection() throws {

@@ -42,6 +42,8 @@ let oneOfEveryAction: [Action] = [
     .toggleHUD,
     .focusNext,
     .focusPrevious,
+    .focus(3),
+    .focusNode("path/adam \"end\""),
     .select("a \"quoted\" \\ id"),
     .select(nil),
 ]
@@ -50,7 +52,7 @@ let oneOfEveryAction: [Action] = [
 let allActionTypeNames: Set<String> = [
     "orbit", "pan", "zoom", "resetCamera", "startSolvers", "pauseSolvers", "resumeSolvers", "togglePause",
     "stepSolvers", "resetSolvers", "setColormap", "nextColormap", "toggleContours", "toggleLabels",
-    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "select",
+    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "focus", "select",
 ]
 
 /// |a − b| ≤ tolerance · max(1, |a|, |b|).

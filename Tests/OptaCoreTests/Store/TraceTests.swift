@@ -25,6 +25,8 @@ struct TraceTests {
         {"frame": 8, "action": {"type": "toggleHUD"}}
         {"frame": 8, "action": {"type": "focusNext"}}
         {"frame": 9, "action": {"type": "focusPrevious"}}
+        {"frame": 9, "action": {"type": "focus", "index": 4}}
+        {"frame": 9, "action": {"type": "focus", "id": "path/adam/end"}}
         {"frame": 9, "action": {"type": "select", "id": "a \\"quoted\\" \\\\ id"}}
         {"frame": 2147483647, "action": {"type": "select", "id": null}}
 
@@ -35,13 +37,14 @@ struct TraceTests {
         .zoom(factor: 1.1, about: SIMD2(0.3, 0.7)), .zoom(factor: 1e-7, about: SIMD2(0.5, 0.5)),
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers,
         .resetSolvers, .setColormap("berlin"), .nextColormap, .toggleContours, .toggleLabels, .toggleLegend,
-        .toggleHUD, .focusNext, .focusPrevious, .select("a \"quoted\" \\ id"), .select(nil),
+        .toggleHUD, .focusNext, .focusPrevious, .focus(4), .focusNode("path/adam/end"), .select("a \"quoted\" \\ id"),
+        .select(nil),
     ]
 
     @Test func parsesEveryActionKind() throws {
         let trace = try Trace.parse(Self.handWritten, source: "t.jsonl")
         #expect(trace.entries.map(\.action) == Self.handWrittenActions)
-        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 2147483647])
+        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 2147483647])
         #expect(Set(trace.entries.map(\.action.typeName)) == allActionTypeNames)
     }
 
@@ -179,6 +182,20 @@ struct TraceTests {
         #expect(error?.message.contains("\"dance\"") == true)
         for name in allActionTypeNames {
             #expect(error?.message.contains("\"\(name)\"") == true, "\(name) is not listed")
+        }
+    }
+
+    @Test func focusNeedsExactlyOneOfIdAndIndex() {
+        let cases: [(String, String, String)] = [
+            (#"{"type": "focus"}"#, "f.jsonl:1.action.id", "is missing"),
+            (#"{"type": "focus", "id": ""}"#, "f.jsonl:1.action.id", "is empty"),
+            (#"{"type": "focus", "id": "axis/x", "index": 2}"#, "f.jsonl:1.action.index", "goes with no"),
+            (#"{"type": "focus", "index": -1}"#, "f.jsonl:1.action.index", "from 0 to"),
+        ]
+        for (action, path, message) in cases {
+            let error = scenarioError { _ = try Trace.parse("{\"frame\": 0, \"action\": \(action)}", source: "f.jsonl") }
+            #expect(error?.path == path, "\(action)")
+            #expect(error?.message.contains(message) == true, "\(action): \(error?.message ?? "no error")")
         }
     }
 

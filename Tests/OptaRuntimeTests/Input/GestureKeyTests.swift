@@ -26,8 +26,20 @@ import Testing
 
     @Test func tabFocusesNextAndShiftTabPrevious() {
         var recognizer = GestureRecognizer(viewSize: viewSize)
-        #expect(recognizer.handle(.key(.tab, shift: false, time: 0)) == [.action(.focusNext)])
-        #expect(recognizer.handle(.key(.tab, shift: true, time: 0)) == [.action(.focusPrevious)])
+        #expect(recognizer.handle(.key(.tab, shift: false, time: 0)) == [.jump(.next)])
+        #expect(recognizer.handle(.key(.tab, shift: true, time: 0)) == [.jump(.previous)])
+    }
+
+    @Test func focusKeysJumpAndAPlaysTheAudioGraph() {
+        let expected: [(Key, ViewerCommand)] = [
+            (.x, .jump(.xAxis)), (.y, .jump(.yAxis)), (.l, .jump(.legend)), (.b, .jump(.colorBar)),
+            (.home, .jump(.pathStart)), (.end, .jump(.pathEnd)), (.leftBracket, .jump(.pathLowest)),
+            (.rightBracket, .jump(.pathHighest)), (.t, .readTable), (.a, .playAudio),
+        ]
+        for (key, command) in expected {
+            var recognizer = GestureRecognizer(viewSize: viewSize)
+            #expect(recognizer.handle(.key(key, shift: false, time: 0)) == [command], "\(key)")
+        }
     }
 
     @Test func everyKeyDoesSomething() {

@@ -1,4 +1,5 @@
 import Foundation
+import OptaA11y
 import OptaCore
 import OptaRaster
 import OptaRuntime
@@ -23,18 +24,18 @@ final class KeySource: FrameSink, InputSource {
 }
 
 /// Olli-style structure navigation: X, Y, L, B jump to the axes, legend and colour bar; Home and
-/// End to the focused path's start and end; T reads its table. The keys come once the logged path
-/// is revealed whole (frame 4), so the tree stays the same from frame to frame: focus is an index
-/// into it, and a growing path adds and drops turn points.
+/// End to the focused path's start and end, [ and ] to its lowest and highest f; T reads its table.
 @Suite(.serialized) struct ViewerJumpKeyTests {
     static let scenario = """
         {"version": 1, "size": {"width": 640, "height": 360}, "landscape": {"function": "rosenbrock"},
          "paths": [{"name": "logged", "points": [[-1.5, 2.5], [-1, 1], [0, 0], [0.5, 0.25], [1, 1]]}]}
         """
 
-    func run(_ keys: [Int: [Key]], record: Bool = false) throws -> (spoken: [String], tables: [String], report: ViewerSession.Report) {
+    func run(_ keys: [Int: [Key]], record: Bool = false, verbosity: Verbosity = .medium) throws
+        -> (spoken: [String], tables: [String], report: ViewerSession.Report) {
         var options = ViewerSession.Options()
         options.replay = Trace()
+        options.verbosity = verbosity
         options.record = record
         options.maxFrames = 16
         let source = KeySource(SIMD2(640, 360), keys: keys)
@@ -65,11 +66,48 @@ final class KeySource: FrameSink, InputSource {
         #expect(tables.first?.contains("step 0: x = −1.5, y = 2.5, f = 12.5") == true)
     }
 
-    @Test func jumpsAreRecordedAsReplayableFocusActions() throws {
-        let (_, _, report) = try run([6: [.l]], record: true)
-        let focus = report.trace.entries.filter { if case .focus = $0.action { true } else { false } }
-        #expect(focus.count == 1 && focus.first?.frame == 6)
+    @Test func bracketsFindThePathsLowestAndHighestF() throws {
+        // f on Rosenbrock along the path: 12.5, 4, 1, 0.25, 0.
+        let (spoken, _, report) = try run([6: [.end], 8: [.leftBracket], 10: [.rightBracket], 12: [.home], 14: [.leftBracket]])
+        #expect(spoken.count == 5, "\(spoken)")
+        #expect(spoken[1].hasPrefix("lowest f: point 4 at (1, 1), f = 0"), "\(spoken)")
+        #expect(spoken[2].hasPrefix("highest f: point 0 at (−1.5, 2.5), f = 12.5"), "\(spoken)")
+        #expect(spoken[4] == spoken[1], "[ from the start finds the same lowest point")
+        #expect(report.focusedNode == "path/logged/lowest")
+    }
+
+    @Test func tabAndJumpsAreRecordedAsFocusOnANodeAndReplay() throws {
+        let (spoken, _, report) = try run([4: [.tab], 6: [.l], 8: [.rightBracket], 10: [.tab]], record: true)
+        let focus = report.trace.entries.compactMap { entry -> String? in
+            if case .focusNode(let id) = entry.action { return "\(entry.frame) \(id)" } else { return nil }
+        }
+        #expect(focus == ["4 plot", "6 legend", "8 path/logged/highest", "10 legend"], "\(focus)")
         let reread = try Trace.parse(report.trace.jsonLines, source: "trace")
         #expect(reread.entries == report.trace.entries)
+        #expect(report.trace.jsonLines.contains(#"{"type": "focus", "id": "path/logged/highest"}"#))
+
+        // The trace replays to the same focus, said the same way.
+        var options = ViewerSession.Options()
+        options.replay = reread
+        options.maxFrames = 16
+        let sink = MemorySink(SIMD2(640, 360))
+        let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.scenario.utf8)), fonts: try FontLibrary.loadDefault(),
+                                        options: options, viewSize: sink.drawableSize)
+        var replayed: [String] = []
+        session.onFocus = { replayed.append($0) }
+        let again = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        #expect(replayed == spoken)
+        #expect(again.focusedNode == "legend" && again.lastFrame == report.lastFrame)
+    }
+
+    @Test func verbositySetsHowMuchTheFocusSays() throws {
+        let said = try Verbosity.allCases.map { try run([6: [.end]], verbosity: $0).spoken }
+        #expect(said.map(\.count) == [1, 1, 1])
+        #expect(said[0][0] == "end: point 4 at (1, 1), f = 0")
+        #expect(said[1][0] == said[0][0], "a point has no description: medium says the same")
+        #expect(said[2][0].hasPrefix("data point end: point 4 at (1, 1), f = 0; f 0, index 4, x 1, y 1; drawn at pixel "), "\(said[2])")
+        let (axis, _, _) = try run([6: [.x]], verbosity: .low)
+        let (axisMedium, _, _) = try run([6: [.x]], verbosity: .medium)
+        #expect(axisMedium[0].hasPrefix(axis[0] + ": "), "medium adds the axis's description to \(axis[0])")
     }
 }
