@@ -66,8 +66,9 @@ func temporaryFolder() -> String {
 
 /// `count` iterates along a line, f falling as 1/(step + 1).
 func sampleIterates(_ count: Int) -> [Iterate] {
-    (0..<count).map { i in
-        Iterate(step: i, x: Double(i) * 1e-6, y: 1 - Double(i) * 1e-6, f: 1 / Double(i + 1), gradNorm: 2 / Double(i + 1))
+    (0..<count).map { (i: Int) -> Iterate in
+        let t = Double(i)
+        return Iterate(step: i, x: t * 1e-6, y: 1 - t * 1e-6, f: 1 / (t + 1), gradNorm: 2 / (t + 1))
     }
 }
 

@@ -15,7 +15,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
     public var showLegend: Bool
     public var showHUD: Bool
     public var solversRunning: Bool
-    public var focusIndex: Int?
+    public var focus: FocusPosition?
     public var selection: String?
     /// The window's size in pixels.
     public var windowSize: SIMD2<Int>
@@ -24,10 +24,10 @@ public struct ViewerSnapshot: Sendable, Equatable {
     public static let version = 1
     /// Window sizes the viewer opens (as `opta view --width/--height` allow).
     public static let windowRange = 64...16384
-    /// The largest focus index kept (far beyond any frame's items).
+    /// The largest focus offset kept, either way (far beyond any frame's items).
     public static let focusLimit = 1_000_000
-    /// The longest selection id kept.
-    public static let selectionLimit = 1000
+    /// The longest node id (focus anchor, selection) kept.
+    public static let idLimit = 1000
 
     /// The snapshot of `state` in a window of `windowSize`.
     public init(state: AppState, windowSize: SIMD2<Int>) {
@@ -39,7 +39,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
         showLegend = state.showLegend
         showHUD = state.showHUD
         solversRunning = state.solversRunning
-        focusIndex = state.focusIndex
+        focus = state.focus
         selection = state.selection
         self.windowSize = windowSize
     }
@@ -64,7 +64,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
         next.showLegend = showLegend
         next.showHUD = showHUD
         next.solversRunning = solversRunning
-        next.focusIndex = focusIndex
+        next.focus = focus
         next.selection = selection
         return next
     }
@@ -86,7 +86,9 @@ public struct ViewerSnapshot: Sendable, Equatable {
             "\"colormap\": \(JSONText.quoted(colormap))", "\"contours\": \(showContours)", "\"labels\": \(showLabels)",
             "\"legend\": \(showLegend)", "\"hud\": \(showHUD)", "\"running\": \(solversRunning)",
         ]
-        if let focusIndex { fields.append("\"focus\": \(focusIndex)") }
+        if let focus {
+            fields.append("\"focus\": {" + (focus.anchor.map { "\"anchor\": \(JSONText.quoted($0)), " } ?? "") + "\"offset\": \(focus.offset)}")
+        }
         if let selection { fields.append("\"selection\": \(JSONText.quoted(selection))") }
         fields.append("\"window\": [\(windowSize.x), \(windowSize.y)]")
         return "{" + fields.joined(separator: ", ") + "}"
@@ -137,17 +139,26 @@ public struct ViewerSnapshot: Sendable, Equatable {
         showLegend = try Self.required(r.bool("legend"), "legend")
         showHUD = try Self.required(r.bool("hud"), "hud")
         solversRunning = try Self.required(r.bool("running"), "running")
-        focusIndex = try r.integer("focus", in: 0...Self.focusLimit)
-        selection = try r.string("selection")
-        if let selection, selection.count > Self.selectionLimit {
-            throw ScenarioError(path: "selection", message: "must be at most \(Self.selectionLimit) characters, got \(selection.count)")
+        if let f = try r.object("focus") {
+            try f.rejectUnknownKeys(["anchor", "offset"])
+            let anchor = try Self.id(f.string("anchor"), f.pathOf("anchor"))
+            let offset = try Self.required(f.integer("offset", in: -Self.focusLimit...Self.focusLimit), f.pathOf("offset"))
+            focus = FocusPosition(anchor: anchor, offset: offset)
         }
+        selection = try Self.id(r.string("selection"), "selection")
         guard let window = try r.array("window") else { throw ScenarioError(path: "window", message: "is missing") }
         let size = try JSONObjectReader.numbers(window, path: "window", counts: 2...2)
         for value in size where !(value.rounded() == value && Double(Self.windowRange.lowerBound) <= value && value <= Double(Self.windowRange.upperBound)) {
             throw ScenarioError(path: "window", message: "must be [width, height], each a whole number from \(Self.windowRange.lowerBound) to \(Self.windowRange.upperBound), got \(JSONText.number(value))")
         }
         windowSize = SIMD2(Int(size[0]), Int(size[1]))
+    }
+
+    private static func id(_ text: String?, _ path: String) throws(ScenarioError) -> String? {
+        if let text, text.count > idLimit {
+            throw ScenarioError(path: path, message: "must be at most \(idLimit) characters, got \(text.count)")
+        }
+        return text
     }
 
     private static func required<T>(_ value: T?, _ path: String) throws(ScenarioError) -> T {

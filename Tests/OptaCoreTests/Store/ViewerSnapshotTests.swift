@@ -11,7 +11,7 @@ struct ViewerSnapshotTests {
     static func changedState() -> AppState {
         var state = AppState(scenario: scenario)
         for action: Action in [.zoom(factor: 3.7, about: SIMD2(0.31, 0.64)), .pan(SIMD2(0.123, -0.05)), .setColormap("magma"),
-                               .toggleContours, .toggleLegend, .toggleHUD, .pauseSolvers, .focusNext, .focusNext, .select("solver.Adam")] {
+                               .toggleContours, .toggleLegend, .toggleHUD, .pauseSolvers, .focusNode("solver.Adam"), .focusNext, .select("solver.Adam")] {
             state = Reducer.reduce(state, action)
         }
         return state
@@ -65,7 +65,8 @@ struct ViewerSnapshotTests {
         for (from, to, fragment) in [
             ("\"window\": [800, 600]", "\"window\": [800, 20]", "window must be"),
             ("\"window\": [800, 600]", "\"window\": [800.5, 600]", "window must be"),
-            ("\"focus\": 1", "\"focus\": -1", "focus must be"),
+            ("\"offset\": 1}", "\"offset\": 1.5}", "focus.offset must be"),
+            ("\"focus\": {\"anchor\": \"solver.Adam\", \"offset\": 1}", "\"focus\": 2", "focus must be"),
             ("\"hud\": true", "\"hud\": 1", "hud must be"),
             ("\"running\": false", "\"running\": null", "running is missing"),
         ] {
