@@ -22,4 +22,7 @@ public enum Limits {
     public static let graphEdges = 1_000_000
     /// Points of all logged paths together (inline and CSV), 16 bytes each.
     public static let pathPoints = 10_000_000
+    /// Points of all followed paths together (`opta view --follow`): 32 bytes each (point, f,
+    /// step), so 10⁷ hold about 320 MB. Later points are not shown.
+    public static let followedPoints = 10_000_000
 }

@@ -28,8 +28,8 @@ struct A11yCommand: ParsableCommand {
               opta a11y Examples/solvers.json --frame 40 --json
               opta a11y --at 1374,531
               opta a11y Examples/convergence.json --verbosity low
-              opta a11y Examples/convergence.json --sonify convergence.wav --path Adam --path L-BFGS
-              opta a11y Examples/convergence.json --sonify together.wav --together --seconds 6
+              opta a11y Examples/convergence.json --sonify c.wav --path Adam --path L-BFGS
+              opta a11y Examples/convergence.json --sonify all.wav --together --seconds 6
               opta a11y Examples/convergence.json --table --path L-BFGS --csv
             """
     )

@@ -8,10 +8,10 @@ struct OptaCommand: ParsableCommand {
         abstract: "Draws optimization landscapes and the paths optimizers take across them, on the CPU.",
         discussion: """
             Examples:
-              opta render --output rosenbrock.png            the built-in default scene (R1)
-              opta render scene.json --output out.png       a scenario file (see docs/scenario.md)
-              opta bench --frames 200                        frame times of the default scene
-              opta golden diff expected.png actual.png       compare two images like the golden tests
+              opta render -o rosenbrock.png              # the built-in scene (R1)
+              opta render scene.json -o out.png          # a scenario (docs/scenario.md)
+              opta bench --frames 200                    # frame times of R1
+              opta golden diff expected.png actual.png   # compare two images
 
             Exit status: 0 success, 1 failure (or images differ), 64 usage error, 65 bad input data, \
             69 no display for `opta view`.

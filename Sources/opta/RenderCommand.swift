@@ -21,14 +21,14 @@ struct RenderCommand: ParsableCommand {
 
             Examples:
               opta render --output rosenbrock.png
-              opta render Examples/himmelblau.json --output himmelblau.png --width 1280 --height 720
-              opta render --expression "sin(3*x)*cos(2*y) + 0.1*(x^2+y^2)" --domain -3,3,-2,2 -o mine.png
-              opta render --function rastrigin --scale linear --colormap cividis -o rastrigin.png
-              opta render Examples/solvers.json --frame 40 --replay session.jsonl -o frame40.png
+              opta render Examples/himmelblau.json -o h.png --width 1280 --height 720
+              opta render --expression "sin(3*x)*cos(2*y)" --domain -3,3,-2,2 -o f.png
+              opta render --function rastrigin --scale linear -o rastrigin.png
+              opta render Examples/solvers.json --frame 40 --replay s.jsonl -o 40.png
               opta render Examples/solvers.json --frames 0...199 --output-dir frames/
               opta render Examples/solvers.json --frames 0...299 --output run.mp4
-              opta render Examples/solvers.json --frames 0...99 --fps 20 --output run.gif
-              opta render Examples/rastrigin-3d.json --frames 0...239 --orbit 360 --output orbit.webm
+              opta render Examples/solvers.json --frames 0...99 --fps 20 -o run.gif
+              opta render Examples/rastrigin-3d.json --frames 0...239 --orbit 360 -o o.webm
             """
     )
 

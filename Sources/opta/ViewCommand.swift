@@ -26,13 +26,23 @@ struct ViewCommand: ParsableCommand {
             in step with the frames instead, so that a recorded session replays exactly, here or with \
             `opta render --replay TRACE --frame N`.
 
+            With --follow FILE the window also shows a run that another program is logging, as it \
+            goes: one JSON object per line, {"path": "adam", "step": 12, "x": 0.3, "y": 1.2, "f": 0.8} \
+            ("path", "step" and "f" optional; "loss" may stand for "f"). Each path grows as lines \
+            arrive, in the landscape and the convergence chart; a new path name gets the next colour \
+            and a legend entry. A malformed line is reported once on standard error with its line \
+            number and skipped; a file that is truncated or replaced is read again from its start; a \
+            file that does not exist yet is waited for. `--follow -` reads standard input. Format and \
+            a PyTorch example: docs/follow.md.
+
             Without a display (no X server), it says so and exits with status 69: use `opta render`.
 
             Examples:
               opta view Examples/solvers.json
               opta view --record session.jsonl --screenshot last.png
-              xvfb-run -a opta view --frames 600 --stats stats.json --width 1280 --height 720
+              xvfb-run -a opta view --frames 600 --stats s.json --width 1280 --height 720
               opta view Examples/solvers.json --record-video session.mp4
+              python train.py & opta view Examples/panels.json --follow log.jsonl
             """
     )
 
@@ -78,6 +88,12 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .customLong("record-video"), help: "Record the session to a video (.mp4, .webm or .gif) at the window's frame rate; written when the window closes (Q, Esc, or a first Ctrl-C; a second Ctrl-C discards it).")
     var recordVideo: String?
 
+    @Option(help: ArgumentHelp(
+        "Show a run another program logs, growing as it writes: a JSON Lines file (or - for standard input), one point per line, {\"path\": \"adam\", \"step\": 12, \"x\": 0.3, \"y\": 1.2, \"f\": 0.8}.",
+        discussion: "\"path\" (default: the file's name), \"step\" and \"f\" are optional. A file that does not exist yet is waited for. See docs/follow.md.",
+        valueName: "file"))
+    var follow: String?
+
     // Run store (docs/runs.md): stored runs to overlay, the viewer's saved state (ViewCommand+Restore.swift).
     @OptionGroup var storeOptions: ViewStoreOptions
 
@@ -93,10 +109,12 @@ struct ViewCommand: ParsableCommand {
         if let recordVideo, VideoFormat(path: recordVideo) == nil {
             throw ValidationError("--record-video \(recordVideo) must end in .mp4, .webm or .gif")
         }
+        if let follow { try Self.checkFollow(follow) }
     }
 
     func run() throws {
         try reportingFailures {
+            Self.allowQuitSignals()
             let status = try StatusOutput(outputs: [("--record", record), ("--screenshot", screenshot), ("--stats", stats)])
             for (flag, path, example) in [("--record", record, "session.jsonl"), ("--screenshot", screenshot, "last.png"),
                                           ("--stats", stats, "stats.json"), ("--record-video", recordVideo, "session.mp4")] {
@@ -105,6 +123,9 @@ struct ViewCommand: ParsableCommand {
                 }
             }
             let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
+            if follow != nil, scenario.kind == .graph {
+                throw CommandFailure.usage("--follow draws logged paths on a landscape; \(self.scenario ?? "the scenario") is a graph")
+            }
             let keeper = storeOptions.keeper(scenarioPath: self.scenario, scenario: scenario)
             let trace = try replay.map { path -> Trace in
                 do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
@@ -117,6 +138,14 @@ struct ViewCommand: ParsableCommand {
             options.threads = threads ?? FrameOptions.availableCores
             options.speak = speak
             options.verbosity = verbosity
+            let reader: FollowReader?
+            if let follow {
+                let feed = ActionFeed()
+                options.feed = feed
+                reader = Self.followReader(follow, feed: feed)
+            } else {
+                reader = nil
+            }
             let viewerOptions = options
             let requestedFPS = fps
             let size = keeper?.windowSize(requested: SIMD2(width, height)) ?? SIMD2(width, height)
@@ -129,7 +158,7 @@ struct ViewCommand: ParsableCommand {
             let thread = Thread {
                 outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
                                                        fps: requestedFPS, size: size, screenshotPath: screenshotPath,
-                                                       recording: recording, sonify: liveSound, keeper: keeper) }
+                                                       recording: recording, sonify: liveSound, follow: reader, keeper: keeper) }
                 done.signal()
             }
             thread.name = "opta.render"
@@ -144,7 +173,8 @@ struct ViewCommand: ParsableCommand {
                     throw CommandFailure.failure("--record: cannot write \(error)")
                 }
             }
-            let statistics = LiveRecording.statistics(report.statisticsJSON, adding: report.video)
+            var statistics = LiveRecording.statistics(report.statisticsJSON, adding: report.video)
+            if follow != nil { statistics = Self.statistics(statistics, followed: report.finalState.followedPaths) }
             if let stats {
                 do { try AtomicFile.write(Array((statistics + "\n").utf8), to: stats) } catch {
                     throw CommandFailure.failure("--stats: cannot write \(error)")
@@ -163,7 +193,8 @@ struct ViewCommand: ParsableCommand {
     /// Opens the window and runs the session; on the render thread.
     static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
                           size: SIMD2<Int>, screenshotPath: String?,
-                          recording: LiveRecording?, sonify: Bool, keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
+                          recording: LiveRecording?, sonify: Bool, follow: FollowReader?,
+                          keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
         let window: SDLWindow
         do {
             window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
@@ -177,20 +208,26 @@ struct ViewCommand: ParsableCommand {
         options.fps = fps ?? Double(window.refreshRate ?? 60)
         do {
             let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize)
+            // The log is read while the window is open, and no longer: stopping waits for the reader thread.
+            if let follow {
+                follow.start()
+                event("following \(follow.source.name)")
+            }
+            defer { follow?.stop() }
             var shots = 0
             session.onScreenshot = { frame in
                 shots += 1
                 let path = screenshotPath.map { p in shots == 1 ? p : p.replacingOccurrences(of: ".png", with: "-\(shots).png") }
                     ?? "opta-screenshot-\(shots).png"
                 try? save(frame, to: path)
-                print("screenshot: \(path)")
+                event("screenshot: \(path)")
             }
             session.onFocus = { sentence in
-                print("focus: \(sentence)")
+                event("focus: \(sentence)")
                 if options.speak { Speech.say(sentence) }
             }
             session.onAnnouncement = { text in
-                print("announce: \(text)")
+                event("announce: \(text)")
                 if options.speak { Speech.say(text) }
             }
             session.onTable = { print($0, terminator: "") }
@@ -216,6 +253,25 @@ struct ViewCommand: ParsableCommand {
         } catch {
             return .failure(CommandFailure.badData("\(error)"))
         }
+    }
+
+    /// SIGINT and SIGTERM close the window as Q does (SDL turns them into a quit event, and the
+    /// session's trace, statistics and screenshot are written). A launcher that blocked them (some
+    /// test runners and process managers do; children inherit it) would leave a viewer that
+    /// cannot be asked to quit, so they are unblocked here, before any thread that should take
+    /// them is started.
+    static func allowQuitSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Prints one line about what happens in the window (screenshot, focus, announcement) at once,
+    /// unbuffered, so a program reading the viewer's output sees it when it happens.
+    static func event(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     static func save(_ frame: Framebuffer, to path: String) throws {

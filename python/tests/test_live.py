@@ -22,6 +22,36 @@ def test_log_step_writes_json_lines_and_grows_the_figure(tmp_path):
     assert fig.render().shape == (48, 64, 4)
 
 
+def test_live_view_opens_a_viewer_that_follows_the_log(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a window without a display, on purpose
+    fig = opta.Landscape("rosenbrock", size=(320, 240))
+    log = tmp_path / "run.jsonl"
+    with opta.live(fig, file=log, view=True) as run:
+        assert run.viewer.lines[0] == f"following {log}"
+        for step in range(40):
+            run.log_step("adam", step, -1.5 + 0.05 * step, 2 - 0.04 * step, loss=1.0 / (step + 1))
+        run.log_step("done", 0, 1.0, 1.0)
+        # The viewer announces each path when it applies its first point; "done" was written
+        # last, so once it is announced the viewer holds every point before it.
+        assert run.viewer.wait_for("announce: new path done", timeout=120), run.viewer.lines + run.viewer.errors
+        assert run.viewer.close() == 0
+    assert "announce: new path adam" in run.viewer.lines
+    stats = run.viewer.statistics
+    assert stats["followed_points"] == 41 and stats["followed_paths"] == 2, stats
+    assert stats["frames"] > 0 and stats["p99_ms"] > 0
+    assert run.viewer.errors == []
+
+
+def test_live_view_without_a_display_says_so(tmp_path, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    fig = opta.Landscape("rosenbrock", size=(64, 48))
+    with pytest.raises(opta.OptaError) as failure:
+        with opta.live(fig, file=tmp_path / "run.jsonl", view=True):
+            pass
+    assert "display" in str(failure.value) and failure.value.code == 3
+
+
 def _stored_runs(store):
     done = run_cli("runs", "list", "--store", str(store), "--json")
     return json.loads(done.stdout)
@@ -70,3 +100,5 @@ def test_record_false_writes_nothing_to_the_store(tmp_path):
     with opta.live(opta.Landscape("rosenbrock"), file=tmp_path / "run.jsonl", view=False, store=store, record=False) as run:
         run.log_step("adam", 0, 0.0, 0.0, 1.0)
     assert not store.exists()
+
+

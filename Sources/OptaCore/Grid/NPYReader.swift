@@ -167,7 +167,11 @@ enum NPYHeader {
     /// A numpy dtype in words, for the error about unsupported ones.
     static func dtypeName(_ descr: String) -> String {
         let kind = descr.dropFirst().first
-        let size = Int(descr.dropFirst(2)) ?? 0
+        // Any size a header claims, in bits without overflow (a fuzzed '<f000…0001714078542645606578').
+        guard let bytes = Int(descr.dropFirst(2)), bytes > 0, bytes <= 64 else {
+            return kind.map { "dtype kind '\($0)' with an item size Opta does not know" } ?? "an empty dtype"
+        }
+        let size = bytes
         switch kind {
         case "i": return "\(size * 8)-bit integers"
         case "u": return "\(size * 8)-bit unsigned integers"

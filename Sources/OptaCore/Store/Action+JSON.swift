@@ -23,12 +23,15 @@ extension Action {
         case .focusPrevious: "focusPrevious"
         case .focus, .focusNode: "focus"
         case .select: "select"
+        case .appendFollowedPoints: "appendFollowedPoints"
+        case .resetFollowedPaths: "resetFollowedPaths"
         }
     }
 
     static let simpleActions: [Action] = [
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers, .resetSolvers,
         .nextColormap, .toggleContours, .toggleLabels, .toggleLegend, .toggleHUD, .focusNext, .focusPrevious,
+        .resetFollowedPaths,
     ]
 
     /// The action as one JSON object. Numbers are written so that they read back exactly.
@@ -42,13 +45,15 @@ extension Action {
         case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
         case .focus(let index): return "{\"type\": \"focus\", \"index\": \(index)}"
         case .focusNode(let id): return "{\"type\": \"focus\", \"id\": \(JSONText.quoted(id))}"
+        case .appendFollowedPoints(let points): return Self.followedPointsJSON(points)
         default: return "{\"type\": \"\(typeName)\"}"
         }
     }
 
     /// Reads an action object; errors name the field and the allowed types.
     public init(json r: JSONObjectReader) throws(ScenarioError) {
-        let all = ["orbit", "pan", "zoom", "setColormap", "select", "focus"] + Self.simpleActions.map(\.typeName)
+        let all = ["orbit", "pan", "zoom", "setColormap", "select", "focus", "appendFollowedPoints"]
+            + Self.simpleActions.map(\.typeName)
         guard let type = try r.choice("type", all) else {
             throw ScenarioError(path: r.pathOf("type"), message: "is missing; one of \(all.joined(separator: ", "))")
         }
@@ -97,6 +102,9 @@ extension Action {
                 throw ScenarioError(path: r.pathOf("id"), message: "is missing; give the accessibility node's id, e.g. \"path/Adam/end\" (or, as older traces do, an \"index\" into the focus order, 0 or more)")
             }
             self = .focus(index)
+        case "appendFollowedPoints":
+            try r.rejectUnknownKeys(["type", "points"])
+            self = .appendFollowedPoints(try Self.followedPoints(r))
         default:
             try r.rejectUnknownKeys(["type"])
             self = Self.simpleActions.first { $0.typeName == type }!

@@ -31,4 +31,10 @@ public enum Action: Sendable, Equatable {
     /// Focus the accessibility node with this id (Tab and the jump keys, resolved against the frame).
     case focusNode(String)
     case select(String?)
+    // A followed log (`opta view --follow`): a batch of points as they arrived, and the start over
+    // when the log was truncated or replaced.
+    /// Append each point to the followed path of its name, in order; a new name starts a new path.
+    case appendFollowedPoints([PathPoint])
+    /// Forget every followed path (the log is read again from its start).
+    case resetFollowedPaths
 }

@@ -19,6 +19,10 @@ public struct AppState: Sendable, Equatable {
     /// Which accessibility item has the keyboard focus (nil: none), and the selected item's id.
     public var focus: FocusPosition?
     public var selection: String?
+    /// Paths read from a followed log (`opta view --follow`), in the order their names first
+    /// appeared. Drawn after the solvers' paths, so a new one takes the next palette colour and
+    /// no other path changes colour; shown whole, never revealed step by step with the frames.
+    public var followedPaths: [PathSpec] = []
 
     /// The state a scenario opens in: solvers running, the scenario's own view settings.
     public init(scenario: Scenario) {

@@ -38,7 +38,7 @@ public struct HeadlessSession: Sendable {
     /// Applies an action now (before this frame's solver steps).
     public mutating func apply(_ action: Action) {
         let generation = state.solverGeneration
-        state = Reducer.reduce(state, action)
+        Reducer.apply(action, to: &state)
         if state.solverGeneration != generation, let fresh = try? Self.makeRuns(state.scenario) {
             runs = fresh
             layout = Self.makeLayout(state.scenario)

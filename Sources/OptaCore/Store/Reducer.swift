@@ -5,59 +5,72 @@ public enum Reducer {
     public static let colormapCycle = ScenarioLoader.colormaps
 
     public static func reduce(_ state: AppState, _ action: Action) -> AppState {
-        if let next = reduceOrbit(state, action) { return next }
         var next = state
+        apply(action, to: &next)
+        return next
+    }
+
+    /// The same change made in place. Callers that hold the only copy of the state use this: a
+    /// followed log's points are then appended to their arrays without copying what they hold.
+    public static func apply(_ action: Action, to state: inout AppState) {
+        if let next = reduceOrbit(state, action) {
+            state = next
+            return
+        }
         let home = state.scenario.landscape.domain
         switch action {
         case .orbit(let yaw, let pitch):
             // A 2D view has nothing to orbit: treat it like a drag (a degree is 1/360 of the view).
-            next.camera = state.camera.panned(by: SIMD2(-yaw, pitch) / 360, home: home)
+            state.camera = state.camera.panned(by: SIMD2(-yaw, pitch) / 360, home: home)
         case .pan(let fraction):
-            next.camera = state.camera.panned(by: fraction, home: home)
+            state.camera = state.camera.panned(by: fraction, home: home)
         case .zoom(let factor, let anchor):
-            next.camera = state.camera.zoomed(by: factor, about: anchor, home: home)
+            state.camera = state.camera.zoomed(by: factor, about: anchor, home: home)
         case .resetCamera:
-            next.camera = state.scenario.camera ?? Camera2D(showing: home)
+            state.camera = state.scenario.camera ?? Camera2D(showing: home)
         case .startSolvers, .resumeSolvers:
-            next.solversRunning = true
-            next.pendingSteps = 0
+            state.solversRunning = true
+            state.pendingSteps = 0
         case .pauseSolvers:
-            next.solversRunning = false
+            state.solversRunning = false
         case .togglePause:
-            next.solversRunning.toggle()
-            if next.solversRunning { next.pendingSteps = 0 }
+            state.solversRunning.toggle()
+            if state.solversRunning { state.pendingSteps = 0 }
         case .stepSolvers:
-            next.solversRunning = false
-            next.pendingSteps += 1
+            state.solversRunning = false
+            state.pendingSteps += 1
         case .resetSolvers:
-            next.solverGeneration += 1
-            next.pendingSteps = 0
+            state.solverGeneration += 1
+            state.pendingSteps = 0
         case .setColormap(let name):
-            if colormapCycle.contains(name) { next.colormap = name }
+            if colormapCycle.contains(name) { state.colormap = name }
         case .nextColormap:
             let index = colormapCycle.firstIndex(of: state.colormap) ?? -1
-            next.colormap = colormapCycle[(index + 1) % colormapCycle.count]
+            state.colormap = colormapCycle[(index + 1) % colormapCycle.count]
         case .toggleContours:
-            next.showContours.toggle()
+            state.showContours.toggle()
         case .toggleLabels:
-            next.showLabels.toggle()
+            state.showLabels.toggle()
         case .toggleLegend:
-            next.showLegend.toggle()
+            state.showLegend.toggle()
         case .toggleHUD:
-            next.showHUD.toggle()
+            state.showHUD.toggle()
         case .focusNext:
-            next.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.offset + 1) } ?? .index(0)
+            state.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.offset + 1) } ?? .index(0)
         case .focusPrevious:
             // Counting from the first item, focus stops there; from a node, it may wrap to the last.
-            next.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.anchor == nil ? max(0, $0.offset - 1) : $0.offset - 1) }
+            state.focus = state.focus.map { FocusPosition(anchor: $0.anchor, offset: $0.anchor == nil ? max(0, $0.offset - 1) : $0.offset - 1) }
                 ?? .index(0)
         case .focus(let index):
-            next.focus = .index(max(0, index))
+            state.focus = .index(max(0, index))
         case .focusNode(let id):
-            next.focus = .node(id)
+            state.focus = .node(id)
         case .select(let id):
-            next.selection = id
+            state.selection = id
+        case .appendFollowedPoints(let points):
+            appendFollowed(points, to: &state)
+        case .resetFollowedPaths:
+            state.followedPaths = []
         }
-        return next
     }
 }

@@ -13,6 +13,9 @@ public struct RenderState: Sendable, Equatable {
     /// A graph scenario's current node positions (from its layout solver); nil uses the
     /// positions the scenario gives.
     public let graphLayout: GraphLayoutSnapshot?
+    /// How many of `scenario.paths` are followed paths (`opta view --follow`): the last ones, after
+    /// the scenario's own paths and then the solvers'.
+    public let followedPathCount: Int
 
     /// `revealThroughStep`: when frames animate a run, logged paths show only their points up to
     /// this step (their `steps`, or their index), as solvers show the steps taken so far; nil
@@ -30,6 +33,12 @@ public struct RenderState: Sendable, Equatable {
             shown.paths.append(PathSpec(name: snapshot.id, points: snapshot.trajectory, color: specs[snapshot.id]?.color,
                                         width: 1.5, markers: snapshot.trajectory.count <= 400, markerRadius: 3))
         }
+        for path in state.followedPaths {
+            var followed = path
+            followed.markers = path.points.count <= 400
+            shown.paths.append(followed)
+        }
+        followedPathCount = state.followedPaths.count
         scenario = shown
         self.solvers = solvers
         showHUD = state.showHUD

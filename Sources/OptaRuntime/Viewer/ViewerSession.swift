@@ -28,6 +28,9 @@ public final class ViewerSession {
         public var speak = false
         /// How much the focused item's sentence and announcements say.
         public var verbosity = Verbosity.medium
+        /// Actions other threads send (a followed log's points), applied at the start of each
+        /// frame and recorded like the user's.
+        public var feed: ActionFeed?
         public init() {}
     }
 
@@ -69,7 +72,7 @@ public final class ViewerSession {
     /// Where A's audio graphs and the live sonification play; nil: no sound.
     public var sound: ViewerSound?
     var lastFocus: String?
-    var figureCache: (key: Scenario, size: SIMD2<Int>, figure: any SceneFigure)?
+    var figureCache: (key: Scenario, followedSpan: Int?, size: SIMD2<Int>, figure: any SceneFigure)?
     var announcer: Announcer
 
     public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
@@ -146,11 +149,10 @@ public final class ViewerSession {
             case .resize: break  // the frame below takes the sink's new size
             }
         }
-        // Solvers: frame-locked sessions advance through this tick (and any skipped ones).
-        if var session = lockstep {
-            session.replay(options.replay ?? Trace(), through: tick.index)
-            lockstep = session
-        }
+        applyFeed(frame: tick.index)
+        // Solvers: frame-locked sessions advance through this tick (and any skipped ones). Changed
+        // in place: the session's followed paths then grow without being copied.
+        lockstep?.replay(options.replay ?? Trace(), through: tick.index)
         var renderState = currentRenderState(frame: tick.index)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
@@ -216,40 +218,58 @@ public final class ViewerSession {
 
     /// The figure for a frame. Layout, ticks and contour labels depend on the view, not on how far
     /// the paths have grown, so the figure is rebuilt only when the view, size or set of paths
-    /// changes; each frame then draws the current paths over it.
+    /// changes, or a convergence chart's axis widens for followed paths; each frame then draws
+    /// the current paths over it.
     func figure(for renderState: RenderState, size: SIMD2<Int>) -> any SceneFigure {
         var key = renderState.scenario
         key.paths = key.paths.map { path in
             var named = path
             named.points = []
+            named.values = nil
+            named.steps = nil
             return named
         }
-        if let cached = figureCache, cached.key == key, cached.size == size { return cached.figure }
+        let span = ConvergenceFigure.followedSpan(renderState)
+        if let cached = figureCache, cached.key == key, cached.followedSpan == span, cached.size == size { return cached.figure }
         let figure = figures.figure(for: renderState, width: size.x, height: size.y)
-        figureCache = (key, size, figure)
+        figureCache = (key, span, size, figure)
         return figure
     }
+
+    /// Applies what other threads sent since the last frame (a followed log's points), and
+    /// announces each path that appears.
+    func applyFeed(frame: Int) {
+        guard let feed = options.feed else { return }
+        for action in feed.drain() {
+            let known = followedPaths.count
+            apply(action, frame: frame)
+            for path in followedPaths.dropFirst(known) { onAnnouncement?("new path \(path.name)") }
+        }
+    }
+
+    /// The followed paths as the store holds them now.
+    var followedPaths: [PathSpec] { lockstep?.state.followedPaths ?? state.followedPaths }
 
     /// Applies a user action: to the frame-locked session (and the recording) or to the live store
     /// and its solver threads.
     func apply(_ action: Action, frame: Int) {
         if options.record { trace.append(frame: frame, action) }
-        if var session = lockstep {
-            session.apply(action)
-            lockstep = session
+        // Both stores change in place, so followed paths grow without being copied.
+        if lockstep != nil {
+            lockstep?.apply(action)
             return
         }
-        let before = state
-        state = Reducer.reduce(state, action)
-        if state.solverGeneration != before.solverGeneration {
+        let generation = state.solverGeneration, running = state.solversRunning, pendingSteps = state.pendingSteps
+        Reducer.apply(action, to: &state)
+        if state.solverGeneration != generation {
             workers.forEach { $0.reset() }
             layoutWorker?.reset()
         }
-        if state.solversRunning != before.solversRunning {
+        if state.solversRunning != running {
             workers.forEach { state.solversRunning ? $0.resume() : $0.pause() }
             if let layoutWorker { state.solversRunning ? layoutWorker.resume() : layoutWorker.pause() }
         }
-        if state.pendingSteps > before.pendingSteps { workers.forEach { $0.step() } }
+        if state.pendingSteps > pendingSteps { workers.forEach { $0.step() } }
     }
 
     /// The HUD's lines: frame rate and times over the last second, solver progress.

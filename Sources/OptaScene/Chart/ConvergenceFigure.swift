@@ -22,8 +22,10 @@ public struct ConvergenceFigure: SceneFigure {
     static let background = RGBA(1, 1, 1)
     static let grid = RGBA(0.9, 0.9, 0.92)
 
+    /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
+    /// while the chart is shown.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
-                showGradientNorm: Bool = false) {
+                showGradientNorm: Bool = false, followedSpan: Int? = nil) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -32,7 +34,7 @@ public struct ConvergenceFigure: SceneFigure {
         self.title = title ?? "Convergence"
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
-                    scenario.recordedRuns.map(\.lastStep).max() ?? 1)
+                    scenario.recordedRuns.map(\.lastStep).max() ?? 1, followedSpan ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
         let labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
@@ -41,6 +43,20 @@ public struct ConvergenceFigure: SceneFigure {
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize)
+    }
+
+    /// The x axis span for the followed paths of `state` when it has a convergence chart: the
+    /// 1-2-5 number (10, 20, 50, 100, …) at or above their longest, so the axis stays put while
+    /// they grow and widens in a few jumps. Nil without followed paths or chart.
+    public static func followedSpan(_ state: RenderState) -> Int? {
+        guard state.followedPathCount > 0, state.scenario.panels.contains(where: { $0.kind == .convergence }) else { return nil }
+        let longest = (state.scenario.paths.suffix(state.followedPathCount).map(\.points.count).max() ?? 1) - 1
+        var decade = 10
+        while decade < Int.max / 10 {
+            for multiple in [1, 2, 5] where decade * multiple >= longest { return decade * multiple }
+            decade *= 10
+        }
+        return longest
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }

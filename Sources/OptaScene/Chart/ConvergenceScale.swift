@@ -20,14 +20,24 @@ struct ConvergenceScale: Sendable, Equatable {
     init(values: [[Double]], unshifted: [[Double]] = [], knownMinimum: Double?) {
         offset = knownMinimum ?? 0
         title = knownMinimum == nil ? "f" : "f − f*"
-        let finite = values.joined().filter(\.isFinite).map { $0 - (knownMinimum ?? 0) }
-        let positive = finite.filter { $0 > 0 } + unshifted.joined().filter { $0.isFinite && $0 > 0 }
-        if let top = positive.max(), let bottom = positive.min(), knownMinimum != nil || positive.count == finite.count {
+        // One pass, no copies: a followed log's series hold millions of values.
+        var finite = Extent(), positive = Extent()
+        for series in values {
+            for f in series where f.isFinite {
+                let v = f - (knownMinimum ?? 0)
+                finite.add(v)
+                if v > 0 { positive.add(v) }
+            }
+        }
+        for series in unshifted {
+            for v in series where v.isFinite && v > 0 { positive.add(v) }
+        }
+        if let top = positive.max, let bottom = positive.min, knownMinimum != nil || positive.count == finite.count {
             let hi = ceil(log10(top))
             let lo = min(hi - 1, max(floor(log10(bottom)), hi - Self.maxDecades))
             logarithmic = true
             range = pow(10, lo)...pow(10, hi)
-        } else if let lo = finite.min(), let hi = finite.max() {
+        } else if let lo = finite.min, let hi = finite.max {
             logarithmic = false
             let pad = hi > lo ? (hi - lo) * 0.05 : max(1, abs(lo) * 0.1)
             range = (lo - pad)...(hi + pad)
@@ -35,6 +45,22 @@ struct ConvergenceScale: Sendable, Equatable {
             logarithmic = true
             range = 1e-3...1e3
         }
+    }
+
+    /// The smallest and largest of some numbers, and how many there were.
+    private struct Extent {
+        var count = 0
+        private var low = Double.infinity
+        private var high = -Double.infinity
+
+        mutating func add(_ v: Double) {
+            count += 1
+            if v < low { low = v }
+            if v > high { high = v }
+        }
+
+        var min: Double? { count > 0 ? low : nil }
+        var max: Double? { count > 0 ? high : nil }
     }
 
     /// Where `f` sits between the bottom (0) and the top (1) of the axis, clamped; nil when f is

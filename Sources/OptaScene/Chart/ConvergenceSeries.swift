@@ -17,12 +17,14 @@ struct ConvergenceSeries: Sendable {
     /// The lowest finite f so far and the step it was reached.
     let best: (step: Int, value: Double)?
 
-    /// The series of every solver in `state`, coloured as their paths are.
+    /// The series of every path in `state`, in the order of its paths (the scenario's logged paths,
+    /// the solvers, the followed paths), each coloured as its path is.
     static func all(in state: RenderState) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
-        let firstSolverPath = paths.count - state.solvers.count
+        let firstSolverPath = max(0, paths.count - state.followedPathCount - state.solvers.count)
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
-        return logged(in: state, count: max(0, firstSolverPath)) + state.solvers.enumerated().map { index, solver in
+        let followed = min(paths.count, firstSolverPath + state.solvers.count)..<paths.count
+        return logged(in: state, indices: 0..<firstSolverPath) + state.solvers.enumerated().map { index, solver in
             let color = Palette.color(specs[solver.id]?.color, orPaletteAt: firstSolverPath + index)
             let path = solver.path
             let status = solver.status == .running && solver.paused ? "paused" : solver.status.rawValue
@@ -30,19 +32,22 @@ struct ConvergenceSeries: Sendable {
                                      steps: Array(path.steps.prefix(path.values.count)),
                                      count: path.lacksValues ? 0 : path.count, status: status,
                                      best: path.best.map { ($0.step, $0.value) })
-        }
+        } + logged(in: state, indices: followed)
     }
 
-    /// The logged paths (the first `count` of the scenario's paths), with the f values their files
-    /// gave, or f evaluated on the landscape where they gave none; one point per step.
-    static func logged(in state: RenderState, count: Int) -> [ConvergenceSeries] {
+    /// Logged paths (the scenario's paths at `indices`), with the f values their files gave, or f
+    /// evaluated on the landscape where they gave none; one point per step.
+    static func logged(in state: RenderState, indices: Range<Int>) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
         let solverIds = Set(state.solvers.map(\.id))
         let objective = state.scenario.landscape.objective
         var result: [ConvergenceSeries] = []
-        for (index, path) in paths.prefix(count).enumerated() where !solverIds.contains(path.name) {
-            let values = path.points.indices.map { i in
-                path.values.flatMap { i < $0.count && $0[i].isFinite ? $0[i] : nil } ?? objective.value(path.points[i])
+        for index in indices where !solverIds.contains(paths[index].name) {
+            let path = paths[index]
+            let logged = path.values ?? []
+            // A followed log's values are usually all there: then they are used as they are, not copied.
+            let values = logged.count == path.points.count && logged.allSatisfy(\.isFinite) ? logged : path.points.indices.map { i in
+                i < logged.count && logged[i].isFinite ? logged[i] : objective.value(path.points[i])
             }
             var best: (step: Int, value: Double)?
             for (step, f) in values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) { best = (step, f) }

@@ -56,7 +56,11 @@ public struct LandscapeFigure: Sendable {
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
-        thinnedPaths = ThinnedPaths(scenario.paths, unitsPerPixel: viewport.unitsPerPixel)
+        let pathViewport = viewport
+        thinnedPaths = ThinnedPaths(scenario.paths) { p in
+            let q = pathViewport.framePoint(p)
+            return SIMD2(Float(q.x), Float(q.y))
+        }
         if scenario.landscape.labels, let levels = prepared.contours?.values {
             // Keep labels off minima markers, path points and the legend.
             let plotViewport = viewport
@@ -224,12 +228,14 @@ public struct LandscapeFigure: Sendable {
     // MARK: Paths and markers
 
     func addPath(_ list: inout DrawList, _ path: PathSpec, color: RGBA, lo: SIMD2<Float>, hi: SIMD2<Float>) {
-        let points = thinnedPaths.points(for: path).map(framePoint)
+        let drawn = thinnedPaths.framePoints(of: path, framePoint)
         let width = Float(path.width)
-        for piece in PathClipping.clip(points, lo: lo, hi: hi) where piece.count >= 2 {
+        for piece in PathClipping.clip(drawn, lo: lo, hi: hi) where piece.count >= 2 {
             list.append(.polyline(points: piece, width: width, color: color))
         }
         let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
+        // Markers at every point, also where the line was thinned; the ends are kept by thinning.
+        let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
         if path.markers {
             let r = Float(path.markerRadius)
             for p in points where inside(p) {

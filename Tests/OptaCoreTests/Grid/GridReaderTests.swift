@@ -55,6 +55,10 @@ struct GridReaderTests {
         // A header longer than the file.
         let short: [UInt8] = [0x93] + Array("NUMPY".utf8) + [1, 0, 0x00, 0x10] + Array("{'descr'".utf8)
         #expect(NPYReader.read(Data(short), file: "s.npy").failure?.message.contains("truncated") == true)
+        // Found by FuzzGridNPY: an item size too large to multiply by 8 trapped in the error message.
+        let sized = Array("{'descr': '<f0000000000000000000000000000000000001714078542645606578', 'fortran_order': False, 'shape': (1, 2), }\n".utf8)
+        let odd: [UInt8] = [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(sized.count), 0] + sized
+        #expect(NPYReader.read(Data(odd), file: "o.npy").failure?.message.contains("item size Opta does not know") == true)
     }
 
     @Test("CSV matrices with and without a coordinate header")

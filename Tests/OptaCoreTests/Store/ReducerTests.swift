@@ -36,7 +36,7 @@ struct ReducerTests {
         // The reducer tests below go through these kinds; this fails when a kind is added without a test.
         let covered: Set<String> = Set(oneOfEveryAction.map(\.typeName))
         #expect(covered == allActionTypeNames)
-        #expect(Set(Action.simpleActions.map(\.typeName)).union(["orbit", "pan", "zoom", "setColormap", "select", "focus"]) == allActionTypeNames)
+        #expect(Set(Action.simpleActions.map(\.typeName)).union(["orbit", "pan", "zoom", "setColormap", "select", "focus", "appendFollowedPoints"]) == allActionTypeNames)
     }
 
     @Test func orbitPansOneDegreeAsA360thOfTheView() throws {

@@ -46,13 +46,16 @@ let oneOfEveryAction: [Action] = [
     .focusNode("path/adam \"end\""),
     .select("a \"quoted\" \\ id"),
     .select(nil),
+    .appendFollowedPoints([PathPoint(path: "adam", step: 12, point: SIMD2(0.1, -1e-7), f: 0.30000000000000004),
+                           PathPoint(path: "a \"quoted\" run", step: nil, point: SIMD2(-2, 1e300), f: nil)]),
+    .resetFollowedPaths,
 ]
 
 /// Every `typeName`, spelled out so a new action kind breaks the coverage test until it is listed.
 let allActionTypeNames: Set<String> = [
     "orbit", "pan", "zoom", "resetCamera", "startSolvers", "pauseSolvers", "resumeSolvers", "togglePause",
     "stepSolvers", "resetSolvers", "setColormap", "nextColormap", "toggleContours", "toggleLabels",
-    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "focus", "select",
+    "toggleLegend", "toggleHUD", "focusNext", "focusPrevious", "focus", "select", "appendFollowedPoints", "resetFollowedPaths",
 ]
 
 /// |a − b| ≤ tolerance · max(1, |a|, |b|).

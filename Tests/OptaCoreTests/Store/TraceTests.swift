@@ -28,6 +28,8 @@ struct TraceTests {
         {"frame": 9, "action": {"type": "focus", "index": 4}}
         {"frame": 9, "action": {"type": "focus", "id": "path/adam/end"}}
         {"frame": 9, "action": {"type": "select", "id": "a \\"quoted\\" \\\\ id"}}
+        {"frame": 10, "action": {"type": "appendFollowedPoints", "points": [{"path": "adam", "step": 3, "x": 0.1, "y": -1e-7, "f": 2.5}, {"path": "sgd", "x": 1, "y": 2}]}}
+        {"frame": 10, "action": {"type": "resetFollowedPaths"}}
         {"frame": 2147483647, "action": {"type": "select", "id": null}}
 
         """
@@ -38,13 +40,15 @@ struct TraceTests {
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers,
         .resetSolvers, .setColormap("berlin"), .nextColormap, .toggleContours, .toggleLabels, .toggleLegend,
         .toggleHUD, .focusNext, .focusPrevious, .focus(4), .focusNode("path/adam/end"), .select("a \"quoted\" \\ id"),
-        .select(nil),
+        .appendFollowedPoints([PathPoint(path: "adam", step: 3, point: SIMD2(0.1, -1e-7), f: 2.5),
+                               PathPoint(path: "sgd", step: nil, point: SIMD2(1, 2), f: nil)]),
+        .resetFollowedPaths, .select(nil),
     ]
 
     @Test func parsesEveryActionKind() throws {
         let trace = try Trace.parse(Self.handWritten, source: "t.jsonl")
         #expect(trace.entries.map(\.action) == Self.handWrittenActions)
-        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 2147483647])
+        #expect(trace.entries.map(\.frame) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 10, 10, 2147483647])
         #expect(Set(trace.entries.map(\.action.typeName)) == allActionTypeNames)
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Testing
+
+/// How figures show followed paths (`opta view --follow`): colours, legend and chart series, the
+/// chart's growing axis, and the thinning that keeps a million-point path drawable.
+@Suite struct FollowedPathFigureTests {
+    static let scenarioJSON = """
+        {"version": 1, "size": {"width": 640, "height": 300}, "landscape": {"function": "rosenbrock"},
+         "paths": [{"name": "logged", "points": [[-1, 2], [-0.5, 1], [0, 0.5]]}],
+         "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40, "params": {"learningRate": 0.1}}],
+         "panels": [{"view": "landscape"}, {"view": "convergence"}]}
+        """
+
+    func session(followed names: [String], points: Int = 30) throws -> HeadlessSession {
+        var session = try HeadlessSession(scenario: try ScenarioLoader.parse(Data(Self.scenarioJSON.utf8)))
+        session.replay(Trace(), through: 4)
+        var batch: [PathPoint] = []
+        for name in names {
+            for k in 0..<points {
+                batch.append(PathPoint(path: name, step: Double(k), point: SIMD2(-1 + 0.05 * Double(k), 1), f: 1 / Double(k + 1)))
+            }
+        }
+        session.apply(.appendFollowedPoints(batch))
+        return session
+    }
+
+    @Test func aNewFollowedPathGetsTheNextColourAndALegendEntryWithoutRecolouringTheOthers() throws {
+        let one = try session(followed: ["run-a"]).renderState
+        let two = try session(followed: ["run-a", "run-b"]).renderState
+        let first = ConvergenceSeries.all(in: one), second = ConvergenceSeries.all(in: two)
+        #expect(first.map(\.id) == ["logged", "Adam", "run-a"])
+        #expect(second.map(\.id) == ["logged", "Adam", "run-a", "run-b"])
+        #expect(Array(second.prefix(3)).map(\.color) == first.map(\.color), "no colour changed")
+        #expect(Set(second.map(\.color)).count == 4, "the new path has a colour of its own")
+        #expect(second[3].color == Palette.color(3), "the next palette colour after logged, Adam, run-a")
+        #expect(second[3].status == "logged" && second[3].values.count == 30)
+        // The landscape's legend lists it too.
+        let names = LandscapeFigure.legendEntries(two.scenario.paths, minimaCount: 0).map(\.0)
+        #expect(names == ["logged", "Adam", "run-a", "run-b"])
+    }
+
+    @Test func theChartAxisGivesFollowedPathsRoomAndWidensInOneTwoFiveSteps() throws {
+        #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 30).renderState) == 50)
+        #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 101).renderState) == 100)
+        #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 102).renderState) == 200)
+        #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 1).renderState) == 10)
+        #expect(ConvergenceFigure.followedSpan(try session(followed: []).renderState) == nil)
+        let state = try session(followed: ["a"], points: 1234).renderState
+        let fonts = try FontLibrary.loadDefault()
+        let panels = try #require(SessionFigures(scenario: state.scenario, fonts: fonts).figure(for: state) as? PanelsFigure)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        #expect(chart.steps == 2000)
+    }
+
+    @Test func shortPathsAreDrawnAsTheyAre() {
+        let points = (0..<PolylineThinning.budget).map { SIMD2<Float>(Float($0) * 0.01, 0) }
+        #expect(PolylineThinning.thinned(points) == points)
+    }
+
+    @Test func longPathsKeepTheirEndsAndAtMostTheBudget() {
+        // A random walk (the hardest case) and a smooth spiral, both far over the budget.
+        var walk: [SIMD2<Float>] = [SIMD2(300, 200)]
+        var state: UInt64 = 12345
+        for _ in 0..<200_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let angle = Float(state >> 40) / Float(1 << 24) * 2 * .pi
+            walk.append(walk.last! + SIMD2(cos(angle), sin(angle)) * 3)
+        }
+        let spiral = (0..<100_000).map { k -> SIMD2<Float> in
+            let t = Float(k) * 0.001
+            return SIMD2(300 + 100 * cos(t) * (1 + t / 100), 200 + 100 * sin(t) * (1 + t / 100))
+        }
+        for path in [walk, spiral] {
+            let thinned = PolylineThinning.thinned(path)
+            #expect(thinned.count <= PolylineThinning.budget && thinned.count > PolylineThinning.budget / 20)
+            #expect(thinned.first == path.first && thinned.last == path.last)
+            #expect(PolylineThinning.thinned(path) == thinned, "a pure function")
+        }
+        // The spiral (0.1 to 0.2 px a step, about 15,000 px long) keeps points spread evenly along
+        // it: no gap much longer than its length / budget.
+        let spiralThinned = PolylineThinning.thinned(spiral)
+        let longestGap = zip(spiralThinned, spiralThinned.dropFirst()).map { simd_length($1 - $0) }.max() ?? 0
+        #expect(longestGap < 4.5, "\(longestGap)")
+    }
+
+    @Test func breaksSurviveThinning() {
+        var points = (0..<30_000).map { SIMD2<Float>(Float($0 % 300), Float($0 / 300)) }
+        points[15_000] = SIMD2(.nan, .nan)
+        let thinned = PolylineThinning.thinned(points)
+        #expect(thinned.contains { $0.x.isNaN })
+        #expect(thinned.count <= PolylineThinning.budget)
+    }
+}
+
+private func simd_length(_ v: SIMD2<Float>) -> Float { (v.x * v.x + v.y * v.y).squareRoot() }
