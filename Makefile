@@ -79,8 +79,8 @@ lib:
 
 # The C ABI from C: NULL and garbage arguments, then the happy path.
 test-c: lib
-	cc -std=c11 -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
-	  -L .build/release -lOptaC -Wl,-rpath,$(CURDIR)/.build/release
+	cc -std=c11 -D_DEFAULT_SOURCE -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
+	  -L .build/release -lOptaC -lsqlite3 -Wl,-rpath,$(CURDIR)/.build/release
 	.build/release/opta-abi-test
 
 # The Python package (python/), installed into its own venv with numpy and pytest from PyPI.
@@ -130,6 +130,8 @@ bench: build
 	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json \
 	  Benchmarks/Scenarios/grid-2001.json Benchmarks/Scenarios/grid-4096.json
 	$(SWIFT) package $(CPU) benchmark
+	# The run store through the command line: R1 with 50 stored runs overlaid, `runs list` over 10,000 runs.
+	Benchmarks/store-bench.sh .build/release/opta
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .fuzz .golden-failures opta-demo.png $(VENV) dist

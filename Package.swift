@@ -91,7 +91,7 @@ let package = Package(
         // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
         // the library loads on machines without a Swift toolchain. Only the C library carries this
         // flag: packages depending on OptaCore or OptaScene never build it.
-        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y"],
+        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y", "OptaStore"],
                 exclude: ["include"], linkerSettings: cLibraryLinking),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
@@ -124,6 +124,13 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/FrameTime",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs.
+        .executableTarget(
+            name: "RunStore",
+            dependencies: ["OptaStore", .product(name: "Benchmark", package: "package-benchmark")],
+            path: "Benchmarks/RunStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

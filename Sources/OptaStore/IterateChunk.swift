@@ -1,11 +1,15 @@
 import Foundation
 
 /// Consecutive iterates of one run packed in one row: `count` steps from `firstStep`, each as
-/// four little-endian doubles (x, y, f, ‖∇f‖; NaN where unknown), 32 bytes a step.
-struct IterateChunk {
+/// four little-endian doubles (x, y, f, ‖∇f‖; NaN where unknown), 32 bytes a step. The chunk
+/// carries the summary the run's row keeps (last and lowest f), found while packing.
+struct IterateChunk: Sendable {
     let firstStep: Int
     let count: Int
     let data: Data
+    /// f of the last iterate, and the lowest finite f (nil when there is none).
+    let lastF: Double
+    let bestF: Double?
 
     static let stride = 32
 
@@ -22,17 +26,22 @@ struct IterateChunk {
         return chunks
     }
 
+    /// Packs `iterates` in one pass (no intermediate array) into the chunk's bytes.
     static func pack(_ iterates: ArraySlice<Iterate>) -> IterateChunk {
-        var values: [UInt64] = []
-        values.reserveCapacity(iterates.count * 4)
-        for it in iterates {
-            values.append(it.x.bitPattern.littleEndian)
-            values.append(it.y.bitPattern.littleEndian)
-            values.append(it.f.bitPattern.littleEndian)
-            values.append(it.gradNorm.bitPattern.littleEndian)
+        var data = Data(count: iterates.count * stride)
+        var best = Double.infinity, last = Double.nan
+        data.withUnsafeMutableBytes { raw in
+            for (i, it) in iterates.enumerated() {
+                raw.storeBytes(of: it.x.bitPattern.littleEndian, toByteOffset: i * stride, as: UInt64.self)
+                raw.storeBytes(of: it.y.bitPattern.littleEndian, toByteOffset: i * stride + 8, as: UInt64.self)
+                raw.storeBytes(of: it.f.bitPattern.littleEndian, toByteOffset: i * stride + 16, as: UInt64.self)
+                raw.storeBytes(of: it.gradNorm.bitPattern.littleEndian, toByteOffset: i * stride + 24, as: UInt64.self)
+                if it.f < best { best = it.f }
+                last = it.f
+            }
         }
-        let data = values.withUnsafeBytes { Data($0) }
-        return IterateChunk(firstStep: iterates.first?.step ?? 0, count: iterates.count, data: data)
+        return IterateChunk(firstStep: iterates.first?.step ?? 0, count: iterates.count, data: data, lastF: last,
+                            bestF: best.isFinite ? best : nil)
     }
 
     /// The iterates of a stored chunk; a damaged chunk (wrong length) gives only what it holds.

@@ -3,7 +3,7 @@ import Foundation
 /// What is known about a run when it starts: where it came from, the scenario and landscape it
 /// ran on, the method with its parameters, seed and start.
 public struct RunInfo: Sendable, Equatable {
-    /// `solve`, `view` or `file` (a logged path).
+    /// `solve`, `view`, `file` (a logged path read from a file) or `python` (`opta.live`'s `log_step`).
     public var source: String
     /// The scenario as canonical JSON (sorted keys, no spaces) and its hash.
     public var scenarioJSON: String
@@ -18,10 +18,13 @@ public struct RunInfo: Sendable, Equatable {
     public var start: SIMD2<Double>
     public var optaVersion: String
     public var label: String?
+    /// Where the iterates came from when that names them once and for all: `file:HASH` for a logged
+    /// path file (its bytes' hash), so the same file is stored once (see `insertUnlessStored`).
+    public var origin: String?
 
     public init(source: String, scenarioJSON: String, scenarioHash: String, landscape: String, name: String,
                 method: String, parameters: [String: Double], seed: UInt64, start: SIMD2<Double>,
-                optaVersion: String, label: String? = nil) {
+                optaVersion: String, label: String? = nil, origin: String? = nil) {
         self.source = source
         self.scenarioJSON = scenarioJSON
         self.scenarioHash = scenarioHash
@@ -33,6 +36,7 @@ public struct RunInfo: Sendable, Equatable {
         self.start = start
         self.optaVersion = optaVersion
         self.label = label
+        self.origin = origin
     }
 }
 

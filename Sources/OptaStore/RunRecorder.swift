@@ -18,6 +18,7 @@ public final class RunRecorder: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [Iterate])
         case finish(Int, RunEnd)
+        case viewerState(String, scenarioHash: String)
     }
 
     struct Pending: Sendable {
@@ -26,6 +27,9 @@ public final class RunRecorder: Sendable {
         var closing = false
         var failed = false
     }
+
+    /// Hand-overs of fewer iterates than this are gathered into one chunk per run and batch.
+    static let gatheredBelow = 64
 
     private let store: RunStore
     private let interval: Duration
@@ -73,6 +77,14 @@ public final class RunRecorder: Sendable {
         }
     }
 
+    /// Saves a viewer state for the scenario `scenarioHash` with the next batch (a copy handed
+    /// over, never a wait on SQLite: the frame loop calls this).
+    public func saveViewerState(_ state: String, scenarioHash: String) {
+        pending.withLock { p in
+            if !p.failed { p.operations.append(.viewerState(state, scenarioHash: scenarioHash)) }
+        }
+    }
+
     /// The store's id of `run`, once the writer has committed its start.
     public func storedID(_ run: Handle) -> Int64? { ids.withLock { $0[run.local] } }
 
@@ -105,16 +117,32 @@ public final class RunRecorder: Sendable {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
+                // Iterates handed over a few at a time (a training loop's steps) are gathered per
+                // run and stored as one chunk before anything else of that run is written; a
+                // solver's stretches of thousands are stored as they come.
+                var gathered: [Int: [Iterate]] = [:]
+                func flush(_ local: Int) throws {
+                    guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
+                    try RunStore.insertIterates(db, runId: id, iterates)
+                }
                 for operation in operations {
                     switch operation {
                     case .begin(let local, let info):
                         known[local] = try RunStore.insertRun(db, info, now: Date())
                     case .iterates(let local, let iterates):
-                        if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
+                        if gathered[local] == nil && iterates.count >= Self.gatheredBelow {
+                            if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
+                        } else {
+                            gathered[local, default: []] += iterates
+                        }
                     case .finish(let local, let end):
+                        try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
+                    case .viewerState(let state, let hash):
+                        try RunStore.saveViewerState(db, state, scenarioHash: hash, now: Date())
                     }
                 }
+                for local in gathered.keys.sorted() { try flush(local) }
             }
             ids.withLock { $0 = known }
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OptaCore
 
 /// Which runs to list or overlay: every given condition must hold. Built from command-line
 /// options or from a query string (`method=adam landscape=rosenbrock label=sweep last=5`).
@@ -82,7 +83,13 @@ extension RunStore {
         sql += " ORDER BY id DESC"
         if let limit = filter.limit { sql += " LIMIT \(max(0, limit))" }
         let args = StatementArguments(arguments.map { $0.databaseValue })
-        return try read { db in try Row.fetchAll(db, sql: sql, arguments: args).map(Self.summary) }
+        return try read { db in
+            // A cursor reads each row in place (fetchAll would copy every row into a Row first).
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: args)
+            var summaries: [RunSummary] = []
+            while let row = try rows.next() { summaries.append(Self.summary(row)) }
+            return summaries
+        }
     }
 
     /// The run `id` with its scenario and every iterate; nil when there is none.
@@ -138,17 +145,22 @@ extension RunStore {
         return out
     }
 
+    /// A run's summary from a row of `summaryColumns`, read by position (by name, GRDB looks up
+    /// every column's index again for every row).
     static func summary(_ row: Row) -> RunSummary {
-        let parametersText: String = row["parameters"] ?? "{}"
-        let parameters = (try? JSONDecoder().decode([String: Double].self, from: Data(parametersText.utf8))) ?? [:]
-        let tags: String? = row["tags"]
+        let parametersText: String = row[7] ?? "{}"
+        var parameters: [String: Double] = [:]
+        if case .object(let fields)? = try? JSONValue.parse(Data(parametersText.utf8), source: "parameters") {
+            for (key, value) in fields { if case .number(let n) = value { parameters[key] = n } }
+        }
+        let tags: String? = row[19]
         return RunSummary(
-            id: row["id"], createdAt: Date(timeIntervalSince1970: row["createdAt"] ?? 0), source: row["source"] ?? "",
-            scenarioHash: row["scenarioHash"] ?? "", landscape: row["landscape"] ?? "", name: row["name"] ?? "",
-            method: row["method"] ?? "", parameters: parameters, seed: UInt64(bitPattern: row["seed"] ?? 0),
-            start: SIMD2(row["startX"] ?? .nan, row["startY"] ?? .nan), status: row["status"] ?? "",
-            stopReason: row["stopReason"], wallTime: row["wallTime"], optaVersion: row["optaVersion"] ?? "",
-            label: row["label"], tags: tags.map { $0.split(separator: ",").map(String.init).sorted() } ?? [],
-            iterateCount: row["iterateCount"] ?? 0, finalF: row["finalF"], bestF: row["bestF"])
+            id: row[0], createdAt: Date(timeIntervalSince1970: row[1] ?? 0), source: row[2] ?? "",
+            scenarioHash: row[3] ?? "", landscape: row[4] ?? "", name: row[5] ?? "",
+            method: row[6] ?? "", parameters: parameters, seed: UInt64(bitPattern: row[8] ?? 0),
+            start: SIMD2(row[9] ?? .nan, row[10] ?? .nan), status: row[11] ?? "",
+            stopReason: row[12], wallTime: row[13], optaVersion: row[14] ?? "",
+            label: row[15], tags: tags.map { $0.split(separator: ",").map(String.init).sorted() } ?? [],
+            iterateCount: row[16] ?? 0, finalF: row[17], bestF: row[18])
     }
 }

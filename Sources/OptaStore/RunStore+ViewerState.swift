@@ -6,10 +6,12 @@ import GRDB
 extension RunStore {
     /// Saves `state` for the scenario `scenarioHash`, replacing an older one.
     public func saveViewerState(_ state: String, scenarioHash: String) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO viewerState (scenarioHash, state, savedAt) VALUES (?, ?, ?)",
-                           arguments: [scenarioHash, state, Date().timeIntervalSince1970])
-        }
+        try write { db in try Self.saveViewerState(db, state, scenarioHash: scenarioHash, now: Date()) }
+    }
+
+    static func saveViewerState(_ db: Database, _ state: String, scenarioHash: String, now: Date) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO viewerState (scenarioHash, state, savedAt) VALUES (?, ?, ?)",
+                       arguments: [scenarioHash, state, now.timeIntervalSince1970])
     }
 
     /// The state saved for `scenarioHash`, if any.

@@ -14,11 +14,11 @@ extension RunStore {
         let values: [(any DatabaseValueConvertible)?] = [
             now.timeIntervalSince1970, info.source, info.scenarioJSON, info.scenarioHash, info.landscape,
             info.name, info.method, parameters, seed, info.start.x, info.start.y,
-            info.optaVersion, info.label, pid]
+            info.optaVersion, info.label, pid, info.origin]
         try db.execute(sql: """
             INSERT INTO run (createdAt, source, scenarioJSON, scenarioHash, landscape, name, method, parameters, seed,
-                             startX, startY, status, optaVersion, label, pid)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recording', ?, ?, ?)
+                             startX, startY, status, optaVersion, label, pid, origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recording', ?, ?, ?, ?)
             """, arguments: StatementArguments(values))
         return db.lastInsertedRowID
     }
@@ -26,26 +26,42 @@ extension RunStore {
     /// Appends iterates to run `runId` as packed chunks and updates its summary (count, last and
     /// best f).
     static func insertIterates(_ db: Database, runId: Int64, _ iterates: [Iterate]) throws {
-        guard !iterates.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
-        for chunk in IterateChunk.split(iterates) {
-            try statement.execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
-        }
-        var best = Double.infinity
-        for it in iterates where it.f < best { best = it.f }
-        let last = iterates[iterates.count - 1].f
-        let bestValue: Double? = best.isFinite ? best : nil
-        try db.execute(sql: """
+        for chunk in IterateChunk.split(iterates) { try insertChunk(db, runId: runId, chunk) }
+    }
+
+    /// Appends a packed chunk to run `runId` and updates its summary (count, last and best f).
+    static func insertChunk(_ db: Database, runId: Int64, _ chunk: IterateChunk) throws {
+        guard chunk.count > 0 else { return }
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+        try db.cachedStatement(sql: """
             UPDATE run SET iterateCount = iterateCount + ?, finalF = ?,
                 bestF = CASE WHEN bestF IS NULL OR bestF > ? THEN ? ELSE bestF END
             WHERE id = ?
-            """, arguments: [iterates.count, last.isFinite ? last : nil, bestValue, bestValue, runId])
+            """).execute(arguments: [chunk.count, chunk.lastF.isFinite ? chunk.lastF : nil, chunk.bestF, chunk.bestF, runId])
     }
 
     /// Marks run `runId` finished.
     static func finishRun(_ db: Database, runId: Int64, _ end: RunEnd) throws {
         try db.execute(sql: "UPDATE run SET status = ?, stopReason = ?, wallTime = ? WHERE id = ?",
                        arguments: [end.status, end.stopReason, end.wallTime, runId])
+    }
+
+    /// Stores a whole run at once unless a run of the same origin and name is stored already
+    /// (a logged path file read again); returns the run's id and whether it was stored now. Runs
+    /// without an origin are always stored.
+    public func insertUnlessStored(_ info: RunInfo, iterates: [Iterate], end: RunEnd) throws(StoreError) -> (id: Int64, inserted: Bool) {
+        try write { db in
+            if let origin = info.origin,
+               let id = try Int64.fetchOne(db, sql: "SELECT id FROM run WHERE origin = ? AND name = ? ORDER BY id LIMIT 1",
+                                           arguments: [origin, info.name]) {
+                return (id, false)
+            }
+            let id = try Self.insertRun(db, info, now: Date())
+            try Self.insertIterates(db, runId: id, iterates)
+            try Self.finishRun(db, runId: id, end)
+            return (id, true)
+        }
     }
 
     /// Stores a whole run at once (logged paths from files, tests, benchmarks); returns its id.

@@ -27,6 +27,7 @@ public final class RunStore: Sendable {
             // WAL with synchronous=NORMAL: a crash or kill -9 loses nothing committed (only a power
             // cut may lose the last transactions), and commits do not wait for the disk.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA page_size = 65536")
         }
         do {
             pool = try Self.retryingWhileLocked {

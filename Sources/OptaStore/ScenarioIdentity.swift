@@ -15,6 +15,13 @@ public struct ScenarioIdentity: Sendable, Equatable {
         hash = Self.fnv1a(canonicalJSON)
     }
 
+    /// The identity of a file that is not scenario JSON (a grid or path file opened directly):
+    /// its bytes' hash, and as text a JSON object naming that hash.
+    public init(otherFile data: Data) {
+        hash = Self.fnv1a(bytes: data)
+        canonicalJSON = "{\"fileHash\":\"\(hash)\"}"
+    }
+
     /// Canonical text of a JSON value.
     public static func canonical(_ value: JSONValue) -> String {
         switch value {
@@ -29,9 +36,12 @@ public struct ScenarioIdentity: Sendable, Equatable {
     }
 
     /// 64-bit FNV-1a of the UTF-8 text, as 16 hex digits.
-    public static func fnv1a(_ text: String) -> String {
+    public static func fnv1a(_ text: String) -> String { fnv1a(bytes: text.utf8) }
+
+    /// 64-bit FNV-1a of `bytes`, as 16 hex digits.
+    public static func fnv1a(bytes: some Sequence<UInt8>) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             h ^= UInt64(byte)
             h = h &* 0x0000_0100_0000_01b3
         }

@@ -11,6 +11,9 @@ enum StoreSchema {
     static let v2 = "v2-summaries-tags-viewer"
     /// Iterates packed in chunks.
     static let v3 = "v3-iterate-chunks"
+    /// Where a run's iterates came from (`file:HASH` for a logged path file), indexed with the
+    /// run's name, so a file already stored is found without a scan.
+    static let v4 = "v4-run-origin"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -91,6 +94,12 @@ enum StoreSchema {
                 }
             }
             try db.execute(sql: "DROP TABLE iterate")
+        }
+        migrator.registerMigration(v4) { db in
+            try db.execute(sql: """
+                ALTER TABLE run ADD COLUMN origin TEXT;
+                CREATE INDEX run_origin ON run(origin, name) WHERE origin IS NOT NULL;
+                """)
         }
         return migrator
     }

@@ -73,6 +73,8 @@ struct A11yCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame height in pixels, 1 to 16384 (default: the scenario's).")
     var height: Int?
 
+    @OptionGroup var storeLocation: StoreLocationOption
+
     func validate() throws {
         if let frame, !(0...Limits.maxFrameNumber).contains(frame) {
             throw ValidationError("--frame must be from 0 to \(Limits.maxFrameNumber) (docs/limits.md), got \(frame)")
@@ -85,7 +87,7 @@ struct A11yCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var scenario = try ScenarioInput.load(self.scenario)
+            var scenario = try ScenarioInput.load(self.scenario, store: storeLocation.path)
             scenario.width = width ?? scenario.width
             scenario.height = height ?? scenario.height
             var session: HeadlessSession

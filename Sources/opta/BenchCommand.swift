@@ -32,6 +32,8 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var frame: FrameOptions
 
+    @OptionGroup var storeLocation: StoreLocationOption
+
     @Flag(help: "Print one JSON object per scenario instead of a table.")
     var json = false
 
@@ -53,7 +55,7 @@ struct BenchCommand: ParsableCommand {
             let paths: [String?] = scenarios.isEmpty ? [nil] : scenarios.map { $0 }
             for path in paths {
                 try GridBench.prepare(path)
-                var scenario = try ScenarioInput.load(path)
+                var scenario = try ScenarioInput.load(path, store: storeLocation.path)
                 scenario.width = frame.width ?? scenario.width
                 scenario.height = frame.height ?? scenario.height
                 // Solvers run to their budget first: the benchmark measures drawing the finished picture.

@@ -37,6 +37,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Vertices per side of the grid, 2 to 2048 (default: the scenario's surface resolution, else 256).")
     var resolution: Int?
 
+    @OptionGroup var storeLocation: StoreLocationOption
+
     func validate() throws {
         guard MeshFormat(path: mesh) != nil else {
             throw ValidationError("--mesh \(mesh) must end in .ply, .obj or .stl")
@@ -50,7 +52,7 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let format = MeshFormat(path: mesh)!
             do { try PNGWriter.checkDestination(mesh) } catch { throw CommandFailure.usage("--mesh \(error)") }
-            let scenario = try ScenarioInput.load(self.scenario)
+            let scenario = try ScenarioInput.load(self.scenario, store: storeLocation.path)
             guard scenario.kind != .graph else {
                 throw CommandFailure.usage("\(self.scenario ?? "the scenario") draws a graph, which has no surface; export a landscape scenario")
             }

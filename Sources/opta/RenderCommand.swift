@@ -63,6 +63,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("a11y"), help: "Also write the frame's accessibility tree as JSON to PATH (see `opta a11y`).")
     var a11y: String?
 
+    @OptionGroup var storeLocation: StoreLocationOption
+
     // Videos (RenderCommand+Video.swift).
     @OptionGroup(title: "Video (--frames A...B --output FILE.mp4, .webm or .gif)") var video: VideoOptions
 
@@ -101,8 +103,8 @@ struct RenderCommand: ParsableCommand {
             }
             if let outputDirectory { try checkFolder(outputDirectory) }
             var scenario = landscape.isEmpty
-                ? try ScenarioInput.load(self.scenario)
-                : try landscape.apply(to: self.scenario.map { try ScenarioInput.load($0) })
+                ? try ScenarioInput.load(self.scenario, store: storeLocation.path)
+                : try landscape.apply(to: self.scenario.map { try ScenarioInput.load($0, store: storeLocation.path) })
             scenario.width = frameOptions.width ?? scenario.width
             scenario.height = frameOptions.height ?? scenario.height
             let trace = try replay.map { path -> Trace in

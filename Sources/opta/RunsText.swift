@@ -30,19 +30,27 @@ enum RunsText {
              ([r.label].compactMap { $0 } + r.tags).joined(separator: ",")]
         }
         let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
+        // Plain Swift padding: NSString's padding and trimming made a 10,000-run list several times slower.
         return ([header] + rows).map { row in
-            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                line += cell
+                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count + 2) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
         }.joined(separator: "\n")
     }
 
     static func json(_ runs: [RunSummary]) -> String {
-        "[" + runs.map(object).joined(separator: ",\n ") + "]"
+        // One formatter for every row (one per row made a 10,000-run list take over half a second).
+        let dates = ISO8601DateFormatter()
+        return "[" + runs.map { object($0, dates: dates) }.joined(separator: ",\n ") + "]"
     }
 
-    static func object(_ r: RunSummary) -> String {
+    static func object(_ r: RunSummary, dates: ISO8601DateFormatter) -> String {
         let parameters = r.parameters.keys.sorted().map { "\(JSONText.quoted($0)): \(number(r.parameters[$0]))" }.joined(separator: ", ")
-        return "{\"id\": \(r.id), \"createdAt\": \(JSONText.quoted(ISO8601DateFormatter().string(from: r.createdAt))), "
+        return "{\"id\": \(r.id), \"createdAt\": \(JSONText.quoted(dates.string(from: r.createdAt))), "
             + "\"source\": \(JSONText.quoted(r.source)), \"scenarioHash\": \(JSONText.quoted(r.scenarioHash)), "
             + "\"landscape\": \(JSONText.quoted(r.landscape)), \"name\": \(JSONText.quoted(r.name)), "
             + "\"method\": \(JSONText.quoted(r.method)), \"parameters\": {\(parameters)}, \"seed\": \(r.seed), "

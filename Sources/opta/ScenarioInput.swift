@@ -7,10 +7,10 @@ import OptaText
 /// Turns the command line's scenario argument into a scenario, and loads the fonts figures need.
 enum ScenarioInput {
     /// The scenario at `path`, or the built-in default (R1) when `path` is nil.
-    /// Stored runs the scenario names in `"runs"` are read from the run store at `store` (default:
-    /// `$OPTA_STORE`, else the standard location).
-    static func load(_ path: String?, store: String? = nil) throws -> Scenario {
-        try RunOverlays.resolve(loadFile(path), storePath: store ?? StoreOptions.defaultPath)
+    /// Stored runs the scenario names in `"runs"` are read from the run store at `store` (the
+    /// command's `--store`, see `StoreLocationOption`).
+    static func load(_ path: String?, store: String) throws -> Scenario {
+        try RunOverlays.resolve(loadFile(path), storePath: store)
     }
 
     private static func loadFile(_ path: String?) throws -> Scenario {

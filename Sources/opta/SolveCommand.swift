@@ -60,8 +60,14 @@ struct SolveCommand: ParsableCommand {
             if let checkpoint {
                 do { try PNGWriter.checkDestination(checkpoint, example: "checkpoint.json") } catch { throw CommandFailure.usage("--checkpoint \(error)") }
             }
-            let scenario = try ScenarioInput.load(self.scenario)
+            let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
+            let identity = ScenarioSource.identity(self.scenario)
+            let store = storeOptions.openForRecording()
+            let logged = store.map { LoggedPathRecording.record(scenarioPath: self.scenario, scenario: scenario, identity: identity, store: $0) } ?? []
+            for note in logged { FileHandle.standardError.write(Data("opta: note: \(note)\n".utf8)) }
             guard !scenario.solvers.isEmpty else {
+                // A scenario of logged paths only: recording them was the whole job.
+                if !logged.isEmpty { return status.say(json ? "[]" : "no solvers; \(logged.count) logged paths recorded") }
                 throw CommandFailure.badData("\(self.scenario ?? "the scenario") has no solvers; add \"solvers\": [{\"method\": \"adam\", \"start\": [x, y]}]")
             }
             var runs: [SolverRun]
@@ -87,12 +93,12 @@ struct SolveCommand: ParsableCommand {
                     plan.append(max(0, runs[i].rules.maxSteps - runs[i].stepCount))
                 }
             }
-            let recorder = storeOptions.recorder()
+            let recorder = store.map(StoreOptions.recorder)
             // Long solves show a bar on a terminal (after a second; nothing in files and pipes).
             let progress = ProgressReporter(total: plan.reduce(0, +), label: "steps",
                                             mode: .terminalOnly(after: ProgressReporter.terminalDelay))
             RecordedSolve.run(&runs, steps: plan, extendingBudgets: steps != nil || resume != nil, scenario: scenario,
-                              identity: ScenarioSource.identity(self.scenario), label: label, recorder: recorder,
+                              identity: identity, label: label, recorder: recorder,
                               progress: { progress.set(done: $0, detail: "solving") })
             progress.end()
             recorder?.close()

@@ -94,6 +94,9 @@ struct ViewCommand: ParsableCommand {
         valueName: "file"))
     var follow: String?
 
+    // Run store (docs/runs.md): stored runs to overlay, the viewer's saved state (ViewCommand+Restore.swift).
+    @OptionGroup var storeOptions: ViewStoreOptions
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000, got \(fps)") }
         if let frames, !(1...Limits.maxFrameNumber).contains(frames) {
@@ -119,10 +122,11 @@ struct ViewCommand: ParsableCommand {
                     do { try PNGWriter.checkDestination(path, example: example) } catch { throw CommandFailure.usage("\(flag) \(error)") }
                 }
             }
-            let scenario = try ScenarioInput.load(self.scenario)
+            let scenario = try ScenarioInput.load(self.scenario, store: storeOptions.path)
             if follow != nil, scenario.kind == .graph {
                 throw CommandFailure.usage("--follow draws logged paths on a landscape; \(self.scenario ?? "the scenario") is a graph")
             }
+            let keeper = storeOptions.keeper(scenarioPath: self.scenario, scenario: scenario)
             let trace = try replay.map { path -> Trace in
                 do { return try Trace.load(path: path) } catch { throw CommandFailure.badData("\(error)") }
             }
@@ -144,7 +148,7 @@ struct ViewCommand: ParsableCommand {
             }
             let viewerOptions = options
             let requestedFPS = fps
-            let size = SIMD2(width, height)
+            let size = keeper?.windowSize(requested: SIMD2(width, height)) ?? SIMD2(width, height)
             let screenshotPath = screenshot
             let recording = recordVideo.map { LiveRecording(path: $0, format: VideoFormat(path: $0)!) }
             let liveSound = sonify
@@ -154,7 +158,7 @@ struct ViewCommand: ParsableCommand {
             let thread = Thread {
                 outcome.withLock { $0 = Self.runWindow(scenario: scenario, fonts: fonts, options: viewerOptions,
                                                        fps: requestedFPS, size: size, screenshotPath: screenshotPath,
-                                                       recording: recording, sonify: liveSound, follow: reader) }
+                                                       recording: recording, sonify: liveSound, follow: reader, keeper: keeper) }
                 done.signal()
             }
             thread.name = "opta.render"
@@ -189,7 +193,8 @@ struct ViewCommand: ParsableCommand {
     /// Opens the window and runs the session; on the render thread.
     static func runWindow(scenario: Scenario, fonts: FontLibrary, options: ViewerSession.Options, fps: Double?,
                           size: SIMD2<Int>, screenshotPath: String?,
-                          recording: LiveRecording?, sonify: Bool, follow: FollowReader?) -> Result<WindowReport, CommandFailure> {
+                          recording: LiveRecording?, sonify: Bool, follow: FollowReader?,
+                          keeper: ViewerStateKeeper? = nil) -> Result<WindowReport, CommandFailure> {
         let window: SDLWindow
         do {
             window = try SDLWindow(title: "Opta — \(scenario.title ?? scenario.landscape.objective.displayName)",
@@ -235,10 +240,14 @@ struct ViewCommand: ParsableCommand {
                     session.sound = nil
                 }
             }
+            // The saved view restored, the state saved while it runs and when it ends (ViewCommand+Restore.swift).
+            let saving = keeper?.attach(session, to: window)
+            defer { saving?.finish() }
+            let shell: any FrameSink & InputSource = saving ?? window
             guard let recording else {
-                return .success(WindowReport(session.run(source: window, sink: window, clock: SystemFrameClock()), video: nil))
+                return .success(WindowReport(session.run(source: shell, sink: shell, clock: SystemFrameClock()), video: nil))
             }
-            do { return .success(try recording.run(session, in: window, fps: options.fps)) } catch {
+            do { return .success(try recording.run(session, in: shell, fps: options.fps)) } catch {
                 return .failure(CommandFailure(error))
             }
         } catch {

@@ -3,9 +3,11 @@
  * Built and run by `make test-c` (part of `make test`). Exit status 0 when every check passes. */
 #include "opta.h"
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures = 0;
 
@@ -27,6 +29,65 @@ static const char *scenario =
     "{\"version\": 1, \"size\": {\"width\": 160, \"height\": 120},"
     " \"landscape\": {\"function\": \"rosenbrock\", \"scale\": \"log\"},"
     " \"solvers\": [{\"id\": \"Adam\", \"method\": \"adam\", \"start\": [-1.5, 2.5], \"steps\": 50}]}";
+
+/* The recorder: NULL and garbage, then logged runs read back from the store file with SQLite itself. */
+static void check_recorder(void) {
+    char *error = NULL;
+    opta_recorder *recorder = NULL;
+    char folder[] = "/tmp/opta-abi-XXXXXX";
+    CHECK(mkdtemp(folder) != NULL, "temporary folder");
+    char store[256], garbage[256];
+    snprintf(store, sizeof store, "%s/runs.sqlite", folder);
+    snprintf(garbage, sizeof garbage, "%s/garbage.sqlite", folder);
+
+    EXPECT(opta_recorder_open(store, NULL, NULL, NULL, &recorder, &error), OPTA_ERROR_ARGUMENT, "scenario_json is NULL", "recorder NULL json");
+    EXPECT(opta_recorder_open(store, scenario, NULL, NULL, NULL, &error), OPTA_ERROR_ARGUMENT, "out", "recorder NULL out");
+    EXPECT(opta_recorder_open("", scenario, NULL, NULL, &recorder, &error), OPTA_ERROR_ARGUMENT, "store_path is empty", "recorder empty path");
+    EXPECT(opta_recorder_open(store, "{\"version\": 1}", NULL, NULL, &recorder, &error), OPTA_ERROR_DATA, "landscape", "recorder bad scenario");
+    FILE *file = fopen(garbage, "w");
+    if (file) { fputs("this is not a database, but it is long enough to look like one to a reader of headers", file); fclose(file); }
+    EXPECT(opta_recorder_open(garbage, scenario, NULL, NULL, &recorder, &error), OPTA_ERROR_DATA, "not an Opta run store", "recorder garbage store");
+    CHECK(recorder == NULL, "no recorder after a failed open");
+    EXPECT(opta_recorder_log(NULL, "adam", 0, 1.0, 2.0, 3.0, &error), OPTA_ERROR_ARGUMENT, "recorder is NULL", "log NULL recorder");
+    CHECK(opta_recorder_close(NULL, &error) == OPTA_OK, "close NULL");
+
+    CHECK(opta_recorder_open(store, scenario, NULL, "abi", &recorder, &error) == OPTA_OK && recorder != NULL, "recorder open");
+    EXPECT(opta_recorder_log(recorder, NULL, 0, 1.0, 2.0, 3.0, &error), OPTA_ERROR_ARGUMENT, "path is NULL", "log NULL path");
+    EXPECT(opta_recorder_log(recorder, "", 0, 1.0, 2.0, 3.0, &error), OPTA_ERROR_ARGUMENT, "path is empty", "log empty path");
+    EXPECT(opta_recorder_log(recorder, "adam", -1, 1.0, 2.0, 3.0, &error), OPTA_ERROR_DATA, "negative", "log negative step");
+    EXPECT(opta_recorder_log(recorder, "adam", 0, 0.0 / 0.0, 2.0, 3.0, &error), OPTA_ERROR_DATA, "finite", "log NaN x");
+    for (int step = 0; step < 3; step++) {
+        CHECK(opta_recorder_log(recorder, "adam", step, -1.5 + step, 2.5, 10.0 - step, &error) == OPTA_OK, "log adam");
+    }
+    EXPECT(opta_recorder_log(recorder, "adam", 1, 0.0, 0.0, 1.0, &error), OPTA_ERROR_DATA, "must increase", "log step backwards");
+    CHECK(opta_recorder_log(recorder, "sgd", 10, 0.5, 0.5, 0.0 / 0.0, &error) == OPTA_OK, "log sgd");
+    CHECK(opta_recorder_close(recorder, &error) == OPTA_OK && error == NULL, "recorder close");
+
+    sqlite3 *db = NULL;
+    sqlite3_stmt *query = NULL;
+    CHECK(sqlite3_open_v2(store, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK, "open the store with SQLite");
+    CHECK(sqlite3_prepare_v2(db, "SELECT name, method, source, status, iterateCount, finalF, bestF, label FROM run ORDER BY id",
+                             -1, &query, NULL) == SQLITE_OK, "query runs");
+    CHECK(query && sqlite3_step(query) == SQLITE_ROW, "first run");
+    if (query) {
+        CHECK(strcmp((const char *)sqlite3_column_text(query, 0), "adam") == 0, "first run is adam");
+        CHECK(strcmp((const char *)sqlite3_column_text(query, 1), "logged") == 0, "method logged");
+        CHECK(strcmp((const char *)sqlite3_column_text(query, 2), "python") == 0, "source python");
+        CHECK(strcmp((const char *)sqlite3_column_text(query, 3), "logged") == 0, "status logged");
+        CHECK(sqlite3_column_int(query, 4) == 3, "adam has 3 iterates");
+        CHECK(sqlite3_column_double(query, 5) == 8.0 && sqlite3_column_double(query, 6) == 8.0, "final and best f");
+        CHECK(strcmp((const char *)sqlite3_column_text(query, 7), "abi") == 0, "label");
+        CHECK(sqlite3_step(query) == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(query, 0), "sgd") == 0
+              && sqlite3_column_int(query, 4) == 1 && sqlite3_column_type(query, 5) == SQLITE_NULL, "sgd with unknown f");
+        CHECK(sqlite3_step(query) == SQLITE_DONE, "two runs");
+    }
+    sqlite3_finalize(query);
+    sqlite3_close(db);
+    unlink(garbage);
+    char files[512];
+    snprintf(files, sizeof files, "rm -rf '%s'", folder);
+    CHECK(system(files) == 0, "remove the temporary folder");
+}
 
 int main(void) {
     char *error = NULL;
@@ -101,6 +162,8 @@ int main(void) {
     CHECK(opta_render_png(session, 0, 0, 1, &png, &count, &error) == OPTA_OK && count > 8 && memcmp(png + 1, "PNG", 3) == 0, "png bytes");
     opta_bytes_free(png);
     opta_session_free(session);
+
+    check_recorder();
 
     if (failures) { fprintf(stderr, "%d C ABI checks failed\n", failures); return 1; }
     printf("C ABI: all checks passed\n");

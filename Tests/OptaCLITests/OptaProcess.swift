@@ -34,12 +34,17 @@ struct OptaProcess {
     /// Where `opta` keeps its run store during the tests.
     static let dataHome = temporaryFolder()
 
+    /// A data home of its own for one viewer: the view a viewer saves when it closes is never
+    /// restored by another test's viewer (docs/runs.md).
+    static var viewerDataHome: String { temporaryFolder() }
+
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         // Runs recorded by the tests go to a store of their own, never the user's.
-        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
+        let home = arguments.first == "view" ? viewerDataHome : dataHome
+        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home]) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

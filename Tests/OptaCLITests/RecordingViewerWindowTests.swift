@@ -10,7 +10,7 @@ import Testing
 
     /// The environment for a viewer in the tests' window system.
     static var environment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": driver, "XDG_DATA_HOME": OptaProcess.dataHome]) { $1 }
+        ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": driver, "XDG_DATA_HOME": OptaProcess.viewerDataHome]) { $1 }
     }
 
     @Test func recordVideoWritesTheSessionAndCountsDroppedFramesInStats() throws {

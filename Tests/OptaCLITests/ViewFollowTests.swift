@@ -18,7 +18,7 @@ import Testing
             process = Process()
             process.executableURL = OptaProcess.executable
             process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": OptaProcess.dataHome]) { $1 }
+            var environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": OptaProcess.viewerDataHome]) { $1 }
             environment["SDL_VIDEODRIVER"] = "dummy"
             process.environment = environment
             let out = Pipe(), err = Pipe()

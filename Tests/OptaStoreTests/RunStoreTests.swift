@@ -103,7 +103,7 @@ final class RunStoreTests: XCTestCase {
         let path = temporaryFolder() + "/runs.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let store = try RunStore(path: path)
-        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3])
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4])
         let run = try XCTUnwrap(store.run(1))
         XCTAssertEqual(run.summary.iterateCount, 3)
         XCTAssertEqual(run.summary.finalF, 5)
@@ -150,3 +150,62 @@ final class RunStoreTests: XCTestCase {
 }
 
 import Synchronization
+
+/// Runs with an origin (a logged path file's hash) are stored once per origin and name.
+final class RunOriginTests: XCTestCase {
+    func testTheSameOriginAndNameIsStoredOnce() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        var info = sampleInfo(name: "adam", method: "logged")
+        info.source = "file"
+        info.origin = "file:" + ScenarioIdentity.fnv1a(bytes: [1, 2, 3])
+        let end = RunEnd(status: "logged", stopReason: nil, wallTime: 0)
+        let first = try store.insertUnlessStored(info, iterates: sampleIterates(4), end: end)
+        XCTAssertTrue(first.inserted)
+        let again = try store.insertUnlessStored(info, iterates: sampleIterates(9), end: end)
+        XCTAssertEqual(again.id, first.id)
+        XCTAssertFalse(again.inserted)
+        XCTAssertEqual(try store.run(first.id)?.iterates, sampleIterates(4))
+        // Another path of the same file, and the same name from another file, are runs of their own.
+        var other = info
+        other.name = "sgd"
+        XCTAssertTrue(try store.insertUnlessStored(other, iterates: sampleIterates(2), end: end).inserted)
+        var otherFile = info
+        otherFile.origin = "file:" + ScenarioIdentity.fnv1a(bytes: [1, 2, 4])
+        XCTAssertTrue(try store.insertUnlessStored(otherFile, iterates: sampleIterates(2), end: end).inserted)
+        // Without an origin nothing is deduplicated.
+        info.origin = nil
+        XCTAssertTrue(try store.insertUnlessStored(info, iterates: sampleIterates(2), end: end).inserted)
+        XCTAssertTrue(try store.insertUnlessStored(info, iterates: sampleIterates(2), end: end).inserted)
+        XCTAssertEqual(try store.list().count, 5)
+    }
+}
+
+/// The recorder's hand-overs: stretches of thousands of steps (a solver) and iterates one by one
+/// (a training loop, gathered per run), interleaved between runs, all read back in order.
+final class RecorderHandOverTests: XCTestCase {
+    func testStretchesAndSingleIteratesReadBackWhole() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let recorder = RunRecorder(store: store, interval: .milliseconds(5))
+        let solver = recorder.begin(sampleInfo(name: "GD"))
+        let logged = recorder.begin(sampleInfo(name: "logged", method: "logged"))
+        var stretch = sampleIterates(1000)
+        stretch[999].f = .nan
+        for (from, to) in [(0, 400), (400, 1000)] {
+            recorder.append(solver, Array(stretch[from..<to]))
+            for step in from / 100..<to / 100 { recorder.append(logged, [Iterate(step: 2 * step, x: 1, y: 2, f: Double(step), gradNorm: .nan)]) }
+        }
+        recorder.finish(solver, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+        recorder.close()
+        let gd = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(solver))))
+        XCTAssertEqual(gd.iterates.map(\.step), Array(0..<1000))
+        XCTAssertEqual(gd.iterates.prefix(999), stretch.prefix(999))
+        XCTAssertTrue(gd.iterates[999].f.isNaN)
+        XCTAssertEqual(gd.summary.iterateCount, 1000)
+        XCTAssertEqual(gd.summary.bestF, 100.0 / 999)
+        XCTAssertNil(gd.summary.finalF)
+        let steps = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(logged))))
+        XCTAssertEqual(steps.iterates.map(\.step), (0..<10).map { 2 * $0 })
+        XCTAssertEqual(steps.summary.finalF, 9)
+        XCTAssertEqual(steps.summary.bestF, 0)
+    }
+}

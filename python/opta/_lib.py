@@ -48,6 +48,9 @@ def _load() -> ctypes.CDLL:
         "opta_render_rgba": (c_int32, [c_void_p, c_void_p, c_int32, c_int32, c_size_t, c_int32, out_str]),
         "opta_render_png_file": (c_int32, [c_void_p, c_char_p, c_int32, c_int32, c_int32, out_str]),
         "opta_render_png": (c_int32, [c_void_p, c_int32, c_int32, c_int32, POINTER(c_void_p), POINTER(c_size_t), out_str]),
+        "opta_recorder_open": (c_int32, [c_char_p, c_char_p, c_char_p, c_char_p, POINTER(c_void_p), out_str]),
+        "opta_recorder_log": (c_int32, [c_void_p, c_char_p, c_int64, c_double, c_double, c_double, out_str]),
+        "opta_recorder_close": (c_int32, [c_void_p, out_str]),
         "opta_string_free": (None, [c_void_p]),
         "opta_bytes_free": (None, [c_void_p]),
     }

@@ -6,6 +6,11 @@ the whole run). With ``view=True`` (the default) ``opta view SCENARIO --follow F
 window on the figure's scenario that shows each path growing as the lines arrive, the convergence
 chart with it (when the figure has one). The window stays open when the run ends: close it, or
 call ``run.viewer.close()``. The file format: docs/follow.md.
+
+Every step is also recorded in the run store (docs/runs.md) through libopta: one run per path name,
+method "logged", source "python". ``store`` names the store file (default: $OPTA_STORE, else the
+standard location); ``record=False`` opts out. A store that cannot be used is a warning, never an
+error: the training loop goes on.
 """
 from __future__ import annotations
 
@@ -17,11 +22,31 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
+from ctypes import byref, c_void_p
 
 import numpy as np
 
-from . import _cli
+from . import _cli, _lib
 from .errors import OptaError
+
+
+class _Recorder:
+    """The run store side of a log: an `opta_recorder` of libopta."""
+
+    def __init__(self, fig, store: str | None, label: str | None):
+        encode = lambda text: None if text is None else os.fspath(text).encode()
+        self._handle = c_void_p()
+        _lib.call(_lib.lib.opta_recorder_open, encode(store), json.dumps(fig.scenario).encode(),
+                  encode(fig.base_folder), encode(label), byref(self._handle))
+
+    def log(self, path: str, step: int, x: float, y: float, loss: float) -> None:
+        _lib.call(_lib.lib.opta_recorder_log, self._handle, path.encode(), step, x, y, loss)
+
+    def close(self) -> None:
+        handle, self._handle = self._handle, c_void_p()
+        if handle.value:
+            _lib.call(_lib.lib.opta_recorder_close, handle)
 
 
 class Viewer:
@@ -94,11 +119,12 @@ class Viewer:
 
 
 class Run:
-    """An open log: `log_step` writes one line and flushes it, so a follower sees it at once.
-    ``viewer`` is the window following it (a `Viewer`), or None with ``view=False``."""
+    """An open log: `log_step` writes one line and flushes it, so a follower sees it at once, and
+    hands the step to the run store's background writer. ``viewer`` is the window following it (a
+    `Viewer`), or None with ``view=False``."""
 
-    def __init__(self, fig, path: str, viewer: Viewer | None):
-        self.fig, self.path, self.viewer = fig, path, viewer
+    def __init__(self, fig, path: str, viewer: Viewer | None, recorder: _Recorder | None = None):
+        self.fig, self.path, self.viewer, self._recorder = fig, path, viewer, recorder
         self._file = open(path, "a", encoding="utf-8")
 
     def log_step(self, path: str, step: int, x: float, y: float, loss: float | None = None) -> None:
@@ -108,6 +134,9 @@ class Run:
         record = {"path": str(path), "step": int(step), "x": x, "y": y}
         if loss is not None and math.isfinite(float(loss)):
             record["f"] = float(loss)
+        if self._recorder:
+            # First, so a step the store refuses (steps of a path must increase) is refused whole.
+            self._recorder.log(record["path"], record["step"], x, y, record.get("f", math.nan))
         self._file.write(json.dumps(record) + "\n")
         self._file.flush()
         self.fig.add_path(np.array([[x, y]]), f=None if loss is None else [float(loss)], name=str(path))
@@ -115,6 +144,12 @@ class Run:
     def close(self) -> None:
         if not self._file.closed:
             self._file.close()
+        if self._recorder:
+            recorder, self._recorder = self._recorder, None
+            try:
+                recorder.close()
+            except OptaError as error:
+                warnings.warn(f"opta: {error}", RuntimeWarning, stacklevel=2)
 
 
 class live:
@@ -126,8 +161,9 @@ class live:
     and leaves the window open.
     """
 
-    def __init__(self, fig, file: str | None = None, view: bool = True):
-        self.fig, self.view = fig, view
+    def __init__(self, fig, file: str | None = None, view: bool = True, store: str | None = None,
+                 record: bool = True, label: str | None = None):
+        self.fig, self.view, self.store, self.record, self.label = fig, view, store, record, label
         if file is None:
             handle, file = tempfile.mkstemp(prefix="opta-live-", suffix=".jsonl")
             os.close(handle)
@@ -146,7 +182,13 @@ class live:
                 status = viewer.close()
                 message = "\n".join(viewer.errors).strip().removeprefix("opta: error: ")
                 raise OptaError(message or f"the viewer ended with status {status} before following {self.file}", code=3)
-        self.run = Run(self.fig, self.file, viewer)
+        recorder = None
+        if self.record:
+            try:
+                recorder = _Recorder(self.fig, self.store, self.label)
+            except OptaError as error:
+                warnings.warn(f"opta: {error}; this run is not recorded", RuntimeWarning, stacklevel=2)
+        self.run = Run(self.fig, self.file, viewer, recorder)
         return self.run
 
     def __exit__(self, *exc) -> None:

@@ -3,12 +3,16 @@ import json
 import os
 import struct
 import subprocess
+import tempfile
 import zlib
 
 import numpy as np
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Runs the tests record (opta.live) go to a store of their own, never the user's.
+os.environ["OPTA_STORE"] = os.path.join(tempfile.mkdtemp(prefix="opta-pytest-"), "runs.sqlite")
 
 
 def cli_path() -> str:

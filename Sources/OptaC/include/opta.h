@@ -105,6 +105,37 @@ opta_status opta_render_png_file(opta_session *session, const char *path, int32_
 opta_status opta_render_png(opta_session *session, int32_t width, int32_t height, int32_t threads,
                             uint8_t **out_bytes, size_t *out_count, char **error);
 
+/**
+ * A recorder: logged runs (a training loop's steps, as Python's `opta.live(...).log_step` sends
+ * them) kept in the run store (docs/runs.md), one run per path name, method "logged". Iterates go
+ * to a background writer that commits every 100 ms, so logging a step never waits for the disk.
+ */
+typedef struct opta_recorder opta_recorder;
+
+/**
+ * Opens the run store at `store_path` (NULL: $OPTA_STORE, else $XDG_DATA_HOME/opta/runs.sqlite,
+ * else ~/.local/share/opta/runs.sqlite) to record runs on the scenario `scenario_json` (its
+ * landscape names the runs' landscape; `base_folder` resolves its file names, NULL the current
+ * folder). `label` (may be NULL) is recorded with every run. A damaged or foreign store file is
+ * OPTA_ERROR_DATA, a store that cannot be written OPTA_ERROR_IO. On success *out holds the recorder.
+ */
+opta_status opta_recorder_open(const char *store_path, const char *scenario_json, const char *base_folder,
+                               const char *label, opta_recorder **out, char **error);
+
+/**
+ * Records step `step` (0 or more, increasing for each path) of the path `path` at (x, y), with the
+ * logged value `f` (NaN when not known). The first step of a new path name begins its run.
+ */
+opta_status opta_recorder_log(opta_recorder *recorder, const char *path, int64_t step, double x, double y,
+                              double f, char **error);
+
+/**
+ * Ends every path's run (status "logged"), commits everything and frees the recorder (NULL is
+ * allowed); the handle must not be used afterwards. OPTA_ERROR_IO when writing failed on the way
+ * (disk full): the runs hold what was committed before.
+ */
+opta_status opta_recorder_close(opta_recorder *recorder, char **error);
+
 /** Frees a string the library returned (NULL is allowed). */
 void opta_string_free(char *string);
 

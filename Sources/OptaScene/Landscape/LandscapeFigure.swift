@@ -26,6 +26,8 @@ public struct LandscapeFigure: Sendable {
     /// Where a legend beside the plot starts (top-left) and how wide its names may be; nil when
     /// the legend goes inside the plot.
     let legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
+    /// Long paths thinned for drawing, once per figure.
+    let thinnedPaths: ThinnedPaths
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -86,6 +88,11 @@ public struct LandscapeFigure: Sendable {
         self.layout = layout
         self.legendOutside = legendOutside
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
+        let pathViewport = viewport
+        thinnedPaths = ThinnedPaths(scenario.paths) { p in
+            let q = pathViewport.framePoint(p)
+            return SIMD2(Float(q.x), Float(q.y))
+        }
         if placesLabels, let levels = prepared.contours?.values {
             // Keep labels off paths, markers and a legend fixed in a corner (a legend placed by
             // `best` avoids the labels instead).

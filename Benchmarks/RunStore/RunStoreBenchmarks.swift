@@ -1,0 +1,94 @@
+import Benchmark
+import Foundation
+import OptaStore
+
+/// The run store's performance targets (issue 24, docs/runs.md), each on a store made in a
+/// temporary folder: inserting 1,000,000 iterates (≤ 2 s), listing 10,000 runs, and reading the
+/// 50 runs of 10,000 iterates a scenario overlays. `Benchmarks/store-bench.sh` measures the same
+/// through the command line, and the overlay's frame time.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1,
+                                           maxDuration: .seconds(20), maxIterations: 10)
+
+    // One million iterates, handed over in the stretches `opta solve` uses.
+    let count = 1_000_000, stretch = 4096
+    let iterates = sampleIterates(count)
+
+    Benchmark("Store: insert 1,000,000 iterates") { benchmark in
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let store = try RunStore(path: folder + "/runs.sqlite")
+            benchmark.startMeasurement()
+            let recorder = RunRecorder(store: store)
+            let run = recorder.begin(info(0))
+            for from in stride(from: 0, to: count, by: stretch) {
+                recorder.append(run, Array(iterates[from..<min(count, from + stretch)]))
+            }
+            recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+            recorder.close()
+            benchmark.stopMeasurement()
+        } catch {
+            benchmark.error("\(error)")
+        }
+    }
+
+    let listed = temporaryFolder()
+    Benchmark("Store: list 10,000 runs", configuration: .init(maxIterations: 50)) { benchmark in
+        do {
+            let store = try filledStore(listed, runs: 10_000, iterates: 10)
+            benchmark.startMeasurement()
+            blackHole(try store.list())
+            benchmark.stopMeasurement()
+        } catch {
+            benchmark.error("\(error)")
+        }
+    }
+
+    let overlaid = temporaryFolder()
+    Benchmark("Store: read 50 runs of 10,000 iterates") { benchmark in
+        do {
+            let store = try filledStore(overlaid, runs: 50, iterates: 10_000)
+            benchmark.startMeasurement()
+            for id in 1...50 { blackHole(try store.run(Int64(id))) }
+            benchmark.stopMeasurement()
+        } catch {
+            benchmark.error("\(error)")
+        }
+    }
+}
+
+func temporaryFolder() -> String {
+    let path = NSTemporaryDirectory() + "opta-store-bench-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// `count` iterates along a line, f falling as 1/(step + 1).
+func sampleIterates(_ count: Int) -> [Iterate] {
+    (0..<count).map { (i: Int) -> Iterate in
+        let t = Double(i)
+        return Iterate(step: i, x: t * 1e-6, y: 1 - t * 1e-6, f: 1 / (t + 1), gradNorm: 2 / (t + 1))
+    }
+}
+
+func info(_ index: Int) -> RunInfo {
+    RunInfo(source: "solve", scenarioJSON: "{\"version\":1}", scenarioHash: "bench", landscape: "function:rosenbrock",
+            name: "run \(index)", method: index.isMultiple(of: 2) ? "adam" : "gradient-descent",
+            parameters: ["learningRate": 0.01], seed: UInt64(index), start: SIMD2(-1.5, 2.5), optaVersion: OptaVersion.current)
+}
+
+/// The store in `folder`, filled with `runs` runs of `iterates` iterates the first time.
+func filledStore(_ folder: String, runs: Int, iterates: Int) throws -> RunStore {
+    let store = try RunStore(path: folder + "/runs.sqlite")
+    guard try store.list(RunFilter(limit: 1)).isEmpty else { return store }
+    let steps = sampleIterates(iterates)
+    let recorder = RunRecorder(store: store)
+    for index in 0..<runs {
+        let run = recorder.begin(info(index))
+        recorder.append(run, steps)
+        recorder.finish(run, RunEnd(status: "converged", stopReason: nil, wallTime: 0.1))
+    }
+    recorder.close()
+    return store
+}

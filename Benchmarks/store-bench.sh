@@ -1,0 +1,63 @@
+#!/bin/bash
+# Run store benchmarks through the command line (`make bench`), in a temporary folder:
+#   1. R1's frame time with 50 stored runs of 10,000 points overlaid ("runs": [{"query": "last=50"}])
+#      against plain R1 (`opta bench`, p50/p99); the target is at most 1.5x.
+#   2. `opta runs list` over a store of 10,000 runs, wall time of the whole command (p50/p99 of 20);
+#      the target is 100 ms.
+# Inserting 1,000,000 iterates is measured by the RunStore package benchmark (Benchmarks/RunStore).
+# Usage: Benchmarks/store-bench.sh [path/to/opta]
+set -euo pipefail
+OPTA=${1:-.build/release/opta}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d /tmp/opta-store-bench-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+STORE=$WORK/runs.sqlite
+
+# 50 gradient descents of 10,000 points each on R1's landscape (small steps: none converges early).
+python3 - "$WORK" "$ROOT/Benchmarks/Scenarios" <<'PY'
+import json, os, sys
+folder, scenarios = sys.argv[1], sys.argv[2]
+solvers = [{"id": f"gd{i}", "method": "gradient-descent", "start": [-1.9 + 0.07 * i, 2.9 - 0.03 * i], "steps": 9999,
+            "params": {"learningRate": 0.00002}} for i in range(50)]
+json.dump({"version": 1, "landscape": {"function": "rosenbrock", "domain": {"x": [-2, 2], "y": [-1, 3]}}, "solvers": solvers},
+          open(f"{folder}/fifty.json", "w"))
+# 64 runs of 2 steps: 157 of these make the 10,000-run store.
+small = [{"id": f"s{i}", "method": "adam", "start": [-1.5 + 0.01 * i, 2.5], "steps": 1} for i in range(64)]
+json.dump({"version": 1, "landscape": {"function": "rosenbrock"}, "solvers": small}, open(f"{folder}/many.json", "w"))
+r1 = json.load(open(f"{scenarios}/r1-landscape2d.json"))
+r1["pathsFile"] = os.path.join(scenarios, "r1-adam.csv")
+r1["runs"] = [{"query": "last=50"}]
+json.dump(r1, open(f"{folder}/r1-overlay.json", "w"))
+PY
+"$OPTA" solve "$WORK/fifty.json" --store "$STORE" > /dev/null
+echo "== R1 with and without 50 stored runs of 10,000 points"
+"$OPTA" bench --frames 300 --warmup 20 "$ROOT/Benchmarks/Scenarios/r1-landscape2d.json" "$WORK/r1-overlay.json" --store "$STORE"
+# Wall times swing with other work on a shared machine; CPU time per frame (one thread, 300 frames
+# less 1, so loading the scenario and the runs cancels out) is steadier.
+python3 - "$OPTA" "$STORE" "$ROOT/Benchmarks/Scenarios/r1-landscape2d.json" "$WORK/r1-overlay.json" <<'PY'
+import resource, subprocess, sys
+opta, store, plain, overlay = sys.argv[1:]
+def cpu(scenario, frames):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([opta, "bench", "--frames", str(frames), "--warmup", "0", "--threads", "1", scenario, "--store", store],
+                   check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+per_frame = [(cpu(s, 301) - cpu(s, 1)) / 300 * 1000 for s in (plain, overlay)]
+print(f"CPU per frame, one thread: R1 {per_frame[0]:.2f} ms, with the overlay {per_frame[1]:.2f} ms "
+      f"({per_frame[1] / per_frame[0]:.2f}x; target 1.5x)")
+PY
+
+MANY=$WORK/many.sqlite
+for _ in $(seq 1 157); do "$OPTA" solve "$WORK/many.json" --store "$MANY" > /dev/null; done
+echo "== opta runs list over $("$OPTA" runs list --store "$MANY" --json | grep -c '"id"') runs (whole command, 20 times)"
+python3 - "$OPTA" "$MANY" <<'PY'
+import subprocess, sys, time
+times = []
+for _ in range(20):
+    start = time.perf_counter()
+    subprocess.run([sys.argv[1], "runs", "list", "--store", sys.argv[2]], check=True, stdout=subprocess.DEVNULL)
+    times.append((time.perf_counter() - start) * 1000)
+times.sort()
+print(f"runs list: p50 {times[len(times) // 2]:.1f} ms, p99 {times[-1]:.1f} ms (target 100 ms)")
+PY
