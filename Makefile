@@ -116,9 +116,9 @@ fuzz: deps
 	  OPTA_FUZZ=1 $(SWIFT) build $(FUZZ_BUILD) --product $$t || exit 1; done
 	@mkdir -p .fuzz/crashes; for pair in $(FUZZ_TARGETS); do t=$${pair%%:*}; d=$${pair##*:}; \
 	  mkdir -p .fuzz/corpus/$$t; echo "== $$t: $(FUZZ_SECONDS) s"; \
-	  SWIFT_BACKTRACE=enable=no .build-fuzz/release/$$t .fuzz/corpus/$$t Fuzz/Seeds/$$t -dict=Fuzz/Dictionaries/$$d.dict \
+	  SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0 .build-fuzz/release/$$t .fuzz/corpus/$$t Fuzz/Seeds/$$t -dict=Fuzz/Dictionaries/$$d.dict \
 	    -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -rss_limit_mb=4096 -timeout=10 \
-	    -artifact_prefix=.fuzz/crashes/$$t- -print_final_stats=1 $$([ $$t = FuzzHDF5 ] && echo -detect_leaks=0) > .fuzz/$$t.log 2>&1 \
+	    -artifact_prefix=.fuzz/crashes/$$t- -print_final_stats=1 > .fuzz/$$t.log 2>&1 \
 	    || { tail -n 40 .fuzz/$$t.log; echo "$$t failed: a crash is kept in .fuzz/crashes/"; exit 1; }; \
 	  grep -E 'DONE' .fuzz/$$t.log; \
 	  grep -E 'stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' .fuzz/$$t.log; \

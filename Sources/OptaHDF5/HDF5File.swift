@@ -60,7 +60,10 @@ struct HDF5File {
                                 + " — name one with \"dataset\"")
         }
         let id = H5Dopen2(file, dataset, opta_h5p_default())
-        guard id >= 0 else { throw GridError(source: name, location: "dataset \(dataset)", message: "is not a dataset (a group?); name a dataset") }
+        guard id >= 0 else {
+            throw GridError(source: name, location: "dataset \(dataset)",
+                            message: "cannot be opened as a dataset: it is a group, or its header is damaged; name a dataset, or check the file with h5dump -H")
+        }
         defer { H5Dclose(id) }
         let type = H5Dget_type(id)
         defer { H5Tclose(type) }

@@ -42,4 +42,12 @@ struct HDF5ReaderTests {
         let notHDF5 = HDF5Reader().readGrid(Data("hello".utf8), file: "x.h5", dataset: "a", xDataset: "b", yDataset: "c")
         if case .failure(let e) = notHDF5 { #expect(e.message.contains("not an HDF5 file")) } else { Issue.record("accepted") }
     }
+
+    @Test("a dataset whose header is damaged is an error naming it (the fuzzer's find: libhdf5 cannot open it)")
+    func damagedDatasetHeader() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/damaged-dataset-header.h5"))
+        let result = HDF5Reader().readGrid(data, file: "damaged.h5", dataset: "train_loss", xDataset: "xcoordinates", yDataset: "ycoordinates")
+        guard case .failure(let error) = result else { Issue.record("a damaged dataset was read"); return }
+        #expect("\(error)".contains("damaged.h5, dataset train_loss: cannot be opened as a dataset: it is a group, or its header is damaged"))
+    }
 }
