@@ -10,6 +10,9 @@ import Synchronization
 /// held only for that swap. Unthrottled runs publish at most once a millisecond (and on every
 /// status change), so copying the trajectory does not dominate the work; throttled runs publish
 /// every step. Pause, resume, single step, reset and cancel take effect before the next step.
+///
+/// With a `SolverStepRecorder`, every iterate also goes to it from this thread, in hand-overs of
+/// up to `recordedChunk` steps or every 100 ms, whichever comes first; each reset starts a new run.
 public final class SolverWorker: Sendable {
     /// What the controlling thread asks of the worker.
     struct Control {
@@ -28,12 +31,21 @@ public final class SolverWorker: Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let totalSteps = Atomic<Int>(0)
+    private let spec: SolverSpec
+    private let recorder: (any SolverStepRecorder)?
+
+    /// The most steps handed to the recorder at once.
+    static let recordedChunk = 4096
 
     /// A worker for `spec` on `objective`; it starts paused when `paused` is set.
-    public init(spec: SolverSpec, objective: Objective, stepsPerSecond: Double? = nil, paused: Bool = false) throws {
+    /// Every iterate goes to `recorder` when one is given.
+    public init(spec: SolverSpec, objective: Objective, stepsPerSecond: Double? = nil, paused: Bool = false,
+                recorder: (any SolverStepRecorder)? = nil) throws {
         let first = try SolverRun(id: spec.id, method: spec.method, start: spec.start, parameters: spec.parameters,
                                   seed: spec.seed, rules: StopRules(maxSteps: spec.steps))
         id = spec.id
+        self.spec = spec
+        self.recorder = recorder
         self.objective = objective
         makeRun = { first }
         control = Locked(Control(paused: paused, stepsPerSecond: stepsPerSecond))
@@ -81,6 +93,7 @@ public final class SolverWorker: Sendable {
     private func loop() {
         defer { finished.signal() }
         var run = makeRun()
+        var tape = recorder.map { RecordingTape(recorder: $0, spec: spec) }
         var lastPublish = ContinuousClock.now
         var nextDeadline = ContinuousClock.now
         var wasPaused: Bool?
@@ -100,17 +113,22 @@ public final class SolverWorker: Sendable {
             switch command {
             case .exit:
                 latest.withLock { $0 = SolverSnapshot(run, paused: paused) }
+                tape?.end(run)
                 return
             case .reset:
+                tape?.end(run)
+                tape = recorder.map { RecordingTape(recorder: $0, spec: spec) }
                 run = makeRun()
                 latest.withLock { $0 = SolverSnapshot(run, paused: paused) }
                 nextDeadline = .now
             case .wait:
+                tape?.flush()
                 _ = wakeUp.wait(timeout: .now() + .milliseconds(100))
             case .step:
                 guard run.status == .running else {
                     // Finished: publish the final state once, then idle until reset or cancel.
                     latest.withLock { if $0.step != run.stepCount || $0.status != run.status { $0 = SolverSnapshot(run, paused: paused) } }
+                    tape?.end(run)
                     _ = wakeUp.wait(timeout: .now() + .milliseconds(100))
                     continue
                 }
@@ -127,9 +145,14 @@ public final class SolverWorker: Sendable {
                     nextDeadline = nextDeadline + .nanoseconds(Int(1e9 / rate))
                 }
                 let before = run.status
-                run.step(on: objective)
+                if tape != nil {
+                    run.step(on: objective) { tape?.add($0) }
+                } else {
+                    run.step(on: objective)
+                }
                 totalSteps.add(1, ordering: .relaxed)
                 let now = ContinuousClock.now
+                tape?.flushIfDue(now)
                 if rate != nil || paused || run.status != before || now - lastPublish >= .milliseconds(1) {
                     latest.withLock { $0 = SolverSnapshot(run, paused: paused) }
                     lastPublish = now
@@ -139,4 +162,45 @@ public final class SolverWorker: Sendable {
     }
 
     private enum Command { case exit, reset, wait, step }
+}
+
+/// A worker's run being recorded: iterates gathered on the worker's thread and handed over in
+/// chunks; the run begins with its first hand-over (a solver that never steps records nothing)
+/// and ends once.
+private struct RecordingTape {
+    let recorder: any SolverStepRecorder
+    let spec: SolverSpec
+    var recording: (any SolverRunRecording)?
+    var pending: [SolverIterate] = []
+    var lastHandOver = ContinuousClock.now
+    let started = ContinuousClock.now
+    var ended = false
+
+    mutating func add(_ iterate: SolverIterate) { pending.append(iterate) }
+
+    /// Hands over what has gathered once there is a chunk's worth or 100 ms have passed.
+    mutating func flushIfDue(_ now: ContinuousClock.Instant) {
+        if pending.count >= SolverWorker.recordedChunk || (!pending.isEmpty && now - lastHandOver >= .milliseconds(100)) {
+            flush()
+            lastHandOver = now
+        }
+    }
+
+    mutating func flush() {
+        guard !pending.isEmpty, !ended else { return }
+        if recording == nil { recording = recorder.begin(spec) }
+        recording?.record(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands over the rest and ends the run where `run` stands (once).
+    mutating func end(_ run: SolverRun) {
+        guard !ended else { return }
+        flush()
+        ended = true
+        guard let recording else { return }
+        let wall = ContinuousClock.now - started
+        recording.end(status: run.status, steps: run.stepCount,
+                      wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18)
+    }
 }

@@ -6,6 +6,12 @@ import Synchronization
 /// gathered every `interval` (100 ms) in one transaction. A process killed mid-run loses at most
 /// the last batch; the run is then marked `interrupted` when the store is next opened.
 ///
+/// The buffer is bounded: iterates handed over and not yet committed hold at most `queueLimit`
+/// bytes (one hand-over larger than that is taken alone). A caller faster than the writer waits
+/// in `append` until a commit frees room (back-pressure), so nothing is dropped and memory stays
+/// bounded however long the run. The writer is woken early once a quarter of the limit is
+/// queued, so it commits while the caller goes on producing.
+///
 /// When writing fails (disk full, the file taken away), recording stops, `onFailure` is told once
 /// and callers go on undisturbed.
 public final class RunRecorder: Sendable {
@@ -26,25 +32,45 @@ public final class RunRecorder: Sendable {
         var nextLocal = 0
         var closing = false
         var failed = false
+        /// Bytes of iterates handed over and not yet committed: queued, or in the writer's hands.
+        var heldBytes = 0
+        /// Bytes of iterates queued since the writer last took the queue.
+        var queuedBytes = 0
+        /// The most `heldBytes` has been.
+        var highWaterBytes = 0
+        /// Whether the writer has been woken since it last took the queue.
+        var writerWoken = false
+        /// Callers waiting in `append` for room.
+        var waitingCallers = 0
+        /// The writer took its last batch (after `close`): later hand-overs are not recorded.
+        var writerDone = false
     }
+
+    /// The default bound on iterates held for the writer: 8 MiB, about 200,000 iterates.
+    public static let defaultQueueLimit = 8 << 20
 
     /// Hand-overs of fewer iterates than this are gathered into one chunk per run and batch.
     static let gatheredBelow = 64
 
     private let store: RunStore
     private let interval: Duration
+    /// The most bytes of iterates held for the writer (see the type's comment).
+    public let queueLimit: Int
     private let pending = Mutex(Pending())
     private let wake = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
+    /// Signalled once per waiting caller after each commit.
+    private let roomFreed = DispatchSemaphore(value: 0)
     /// Store ids of the runs begun so far (read by `storedID`, written by the writer thread).
     private let ids = Mutex<[Int: Int64]>([:])
     private let onFailure: @Sendable (StoreError) -> Void
 
     /// Starts the writer thread for `store`.
-    public init(store: RunStore, interval: Duration = .milliseconds(100),
+    public init(store: RunStore, interval: Duration = .milliseconds(100), queueLimit: Int = RunRecorder.defaultQueueLimit,
                 onFailure: @escaping @Sendable (StoreError) -> Void = { _ in }) {
         self.store = store
         self.interval = interval
+        self.queueLimit = max(1, queueLimit)
         self.onFailure = onFailure
         let thread = Thread { [self] in writerLoop() }
         thread.name = "opta.store.writer"
@@ -62,11 +88,29 @@ public final class RunRecorder: Sendable {
         }
     }
 
-    /// Hands over the next iterates of `run` (in step order).
+    /// Hands over the next iterates of `run` (in step order). Waits while the iterates held for
+    /// the writer would pass `queueLimit` (never when nothing is held, so it cannot wait forever).
     public func append(_ run: Handle, _ iterates: [Iterate]) {
         guard !iterates.isEmpty else { return }
-        pending.withLock { p in
-            if !p.failed { p.operations.append(.iterates(run.local, iterates)) }
+        let bytes = iterates.count * MemoryLayout<Iterate>.stride
+        while true {
+            let (queued, wakeWriter) = pending.withLock { p -> (Bool, Bool) in
+                if p.failed || p.writerDone { return (true, false) }
+                if p.heldBytes > 0 && p.heldBytes + bytes > queueLimit {
+                    p.waitingCallers += 1
+                    return (false, true)
+                }
+                p.operations.append(.iterates(run.local, iterates))
+                p.heldBytes += bytes
+                p.queuedBytes += bytes
+                p.highWaterBytes = max(p.highWaterBytes, p.heldBytes)
+                let wake = !p.writerWoken && p.queuedBytes >= queueLimit / 4
+                if wake { p.writerWoken = true }
+                return (true, wake)
+            }
+            if wakeWriter { wake.signal() }
+            if queued { return }
+            roomFreed.wait()
         }
     }
 
@@ -91,7 +135,12 @@ public final class RunRecorder: Sendable {
     /// Whether writing has failed (nothing more is recorded).
     public var hasFailed: Bool { pending.withLock { $0.failed } }
 
-    /// Commits everything handed over and stops the writer thread. Call once.
+    /// The most bytes of iterates held for the writer at once so far (at most `queueLimit`, or
+    /// one larger hand-over).
+    public var queueHighWaterBytes: Int { pending.withLock { $0.highWaterBytes } }
+
+    /// Commits everything handed over and stops the writer thread. Call once, after the last
+    /// hand-over: what comes later is not recorded.
     public func close() {
         pending.withLock { $0.closing = true }
         wake.signal()
@@ -102,12 +151,20 @@ public final class RunRecorder: Sendable {
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(Int(interval.components.attoseconds / 1_000_000_000)
                                                           + Int(interval.components.seconds) * 1_000_000_000))
-            let (operations, closing) = pending.withLock { p in
+            let (operations, bytes, closing) = pending.withLock { p in
                 let taken = p.operations
                 p.operations.removeAll(keepingCapacity: true)
-                return (taken, p.closing)
+                defer { p.queuedBytes = 0; p.writerWoken = false; p.writerDone = p.closing }
+                return (taken, p.queuedBytes, p.closing)
             }
             if !operations.isEmpty { commit(operations) }
+            // Room freed: what was just committed (everything, when writing has failed).
+            let waiting = pending.withLock { p in
+                p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
+                defer { p.waitingCallers = 0 }
+                return p.waitingCallers
+            }
+            for _ in 0..<waiting { roomFreed.signal() }
             if closing { break }
         }
         stopped.signal()
@@ -149,6 +206,7 @@ public final class RunRecorder: Sendable {
             pending.withLock { p in
                 p.failed = true
                 p.operations.removeAll()
+                p.queuedBytes = 0
             }
             onFailure(error)
         }

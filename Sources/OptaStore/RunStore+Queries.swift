@@ -63,8 +63,9 @@ extension RunStore {
         (SELECT group_concat(name, ',') FROM tag WHERE runId = run.id) AS tags
         """
 
-    /// The runs matching `filter`, newest first.
-    public func list(_ filter: RunFilter = RunFilter()) throws(StoreError) -> [RunSummary] {
+    /// The runs matching `filter`, newest first; with `parameters: false` their parameters are
+    /// left empty (not decoded from JSON: a table that does not show them lists faster).
+    public func list(_ filter: RunFilter = RunFilter(), parameters: Bool = true) throws(StoreError) -> [RunSummary] {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let landscape = filter.landscape {
@@ -87,7 +88,7 @@ extension RunStore {
             // A cursor reads each row in place (fetchAll would copy every row into a Row first).
             let rows = try Row.fetchCursor(db, sql: sql, arguments: args)
             var summaries: [RunSummary] = []
-            while let row = try rows.next() { summaries.append(Self.summary(row)) }
+            while let row = try rows.next() { summaries.append(Self.summary(row, parameters: parameters)) }
             return summaries
         }
     }
@@ -105,7 +106,7 @@ extension RunStore {
     /// The run `id` without its iterates; nil when there is none.
     public func summary(_ id: Int64) throws(StoreError) -> RunSummary? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.summaryColumns) FROM run WHERE id = ?", arguments: [id]).map(Self.summary)
+            try Row.fetchOne(db, sql: "SELECT \(Self.summaryColumns) FROM run WHERE id = ?", arguments: [id]).map { Self.summary($0) }
         }
     }
 
@@ -147,10 +148,9 @@ extension RunStore {
 
     /// A run's summary from a row of `summaryColumns`, read by position (by name, GRDB looks up
     /// every column's index again for every row).
-    static func summary(_ row: Row) -> RunSummary {
-        let parametersText: String = row[7] ?? "{}"
+    static func summary(_ row: Row, parameters decoding: Bool = true) -> RunSummary {
         var parameters: [String: Double] = [:]
-        if case .object(let fields)? = try? JSONValue.parse(Data(parametersText.utf8), source: "parameters") {
+        if decoding, case .object(let fields)? = try? JSONValue.parse(Data((row[7] as String? ?? "{}").utf8), source: "parameters") {
             for (key, value) in fields { if case .number(let n) = value { parameters[key] = n } }
         }
         let tags: String? = row[19]

@@ -60,7 +60,8 @@ struct RunsList: ParsableCommand {
             let store = try storeOptions.openForReading()
             let runs: [RunSummary]
             do {
-                runs = try store.list(RunFilter(landscape: landscape, method: method, label: label, status: status, limit: limit))
+                runs = try store.list(RunFilter(landscape: landscape, method: method, label: label, status: status, limit: limit),
+                                      parameters: json)
             } catch { throw CommandFailure.failure("\(error)") }
             print(json ? RunsText.json(runs) : RunsText.table(runs))
         }

@@ -61,6 +61,11 @@ final class ViewerStateKeeper: Sendable {
         self.recorder = recorder
     }
 
+    /// The viewer's live solvers recorded as runs through this keeper's writer; nil with `--no-record`.
+    func solverRecorder(scenario: Scenario) -> ViewerSolverRecorder? {
+        recorder.map { ViewerSolverRecorder(recorder: $0, identity: identity, scenario: scenario) }
+    }
+
     /// The window size to open: the saved one, unless the command line gives --width or --height.
     func windowSize(requested: SIMD2<Int>, arguments: [String] = CommandLine.arguments) -> SIMD2<Int> {
         let explicit = arguments.contains { $0 == "--width" || $0 == "--height" || $0.hasPrefix("--width=") || $0.hasPrefix("--height=") }

@@ -138,6 +138,7 @@ struct ViewCommand: ParsableCommand {
             options.threads = threads ?? FrameOptions.availableCores
             options.speak = speak
             options.verbosity = verbosity
+            options.solverRecorder = keeper?.solverRecorder(scenario: scenario)
             let reader: FollowReader?
             if let follow {
                 let feed = ActionFeed()

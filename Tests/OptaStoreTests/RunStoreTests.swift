@@ -209,3 +209,42 @@ final class RecorderHandOverTests: XCTestCase {
         XCTAssertEqual(steps.summary.bestF, 0)
     }
 }
+
+/// The writer's queue is bounded: a caller far faster than the writer waits for room instead of
+/// piling iterates up, and every iterate still reads back.
+final class RecorderQueueBoundTests: XCTestCase {
+    func testAFastCallerIsHeldToTheQueueLimitAndNothingIsLost() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let limit = 256 << 10
+        let recorder = RunRecorder(store: store, interval: .seconds(10), queueLimit: limit)
+        let all = sampleIterates(200_000)
+        let stretch = 1000  // 40 KB a hand-over; 200 of them are 8 MB, 30 times the limit
+        let runs = (0..<4).map { recorder.begin(sampleInfo(name: "run \($0)")) }
+        for from in stride(from: 0, to: all.count, by: stretch) {
+            for run in runs { recorder.append(run, Array(all[from..<from + stretch])) }
+        }
+        for run in runs { recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0)) }
+        recorder.close()
+        // The writer commits only every 10 s unless woken: all this went through because the
+        // caller woke it and waited for room.
+        XCTAssertLessThanOrEqual(recorder.queueHighWaterBytes, limit)
+        XCTAssertGreaterThanOrEqual(recorder.queueHighWaterBytes, limit / 4)
+        for run in runs {
+            let stored = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(run))))
+            XCTAssertEqual(stored.iterates, all)
+            XCTAssertEqual(stored.summary.iterateCount, all.count)
+        }
+    }
+
+    func testAHandOverLargerThanTheLimitIsTakenAlone() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let recorder = RunRecorder(store: store, interval: .milliseconds(20), queueLimit: 1024)
+        let all = sampleIterates(10_000)
+        let run = recorder.begin(sampleInfo())
+        recorder.append(run, Array(all[0..<5000]))
+        recorder.append(run, Array(all[5000...]))
+        recorder.close()
+        XCTAssertEqual(recorder.queueHighWaterBytes, 5000 * MemoryLayout<Iterate>.stride)
+        XCTAssertEqual(try store.run(try XCTUnwrap(recorder.storedID(run)))?.iterates, all)
+    }
+}

@@ -31,6 +31,9 @@ public final class ViewerSession {
         /// Actions other threads send (a followed log's points), applied at the start of each
         /// frame and recorded like the user's.
         public var feed: ActionFeed?
+        /// Where live solvers hand every iterate to be kept (the run store), from their own
+        /// threads; nil keeps nothing. Frame-locked solvers (record, replay) are not kept.
+        public var solverRecorder: (any SolverStepRecorder)?
         public init() {}
     }
 
@@ -88,7 +91,8 @@ public final class ViewerSession {
             lockstep = try HeadlessSession(scenario: scenario)
         } else {
             workers = try scenario.solvers.map {
-                try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate)
+                try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate,
+                                 recorder: options.solverRecorder)
             }
             layoutWorker = HeadlessSession.makeLayout(scenario).map {
                 GraphLayoutWorker(layout: $0, iterationsPerSecond: options.solverRate ?? 60)
