@@ -182,7 +182,7 @@ def chart(opta, work, out, name, title, x_title, xs, p50, p99, slope_p50, slope_
         "landscape": {"expression": "x*x + y*y + 1", "domain": {"x": [-1, 1], "y": [-1, 1]}},
         "pathsFile": f"{name}.jsonl",
         "axes": {"legend": {"position": "upper left"}},
-        "panels": [{"view": "convergence", "xScale": "log", "xTitle": x_title, "yTitle": "ms per frame (2 threads)",
+        "panels": [{"view": "convergence", "xScale": "log", "xTitle": x_title, "yTitle": f"ms per frame ({os.cpu_count()} threads)",
                     "best": False, "points": True}],
     }
     path = os.path.join(work, f"{name}.chart.json")

@@ -42,7 +42,7 @@ public struct ConvergenceFigure: SceneFigure {
         if options.xLogarithmic {
             // Logged paths sit at their logged steps; solvers' steps start at 1 on a log axis.
             let logged = scenario.paths.flatMap { ConvergenceSeries.stepNumbers($0.steps, count: $0.points.count) }.filter { $0 > 0 }
-            let lowest = logged.min().map { min($0, scenario.solvers.isEmpty ? $0 : 1) } ?? 1
+            let lowest = (logged + (scenario.solvers.isEmpty ? [] : [1])).min() ?? 1
             xAxis = ConvergenceXAxis(logarithmicFrom: Double(lowest), to: Double(max(steps, logged.max() ?? 1)), title: options.xTitle)
         } else {
             xAxis = ConvergenceXAxis(span: steps, title: options.xTitle)

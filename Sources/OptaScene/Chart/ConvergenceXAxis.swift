@@ -42,13 +42,7 @@ struct ConvergenceXAxis: Sendable, Equatable {
     /// Tick values and labels: nice steps on a linear axis, decades (10³, 10⁴, …) on a log one,
     /// at most about `targetCount` of them.
     func ticks(targetCount: Int) -> [(value: Double, label: String)] {
-        if logarithmic {
-            let lo = Int(log10(range.lowerBound).rounded()), hi = Int(log10(range.upperBound).rounded())
-            let every = max(1, Int((Double(hi - lo) / Double(max(1, targetCount))).rounded(.up)))
-            return stride(from: lo, through: hi, by: every).map { k in
-                (pow(10, Double(k)), k == 0 ? "1" : k == 1 ? "10" : "10" + NiceTicks.superscript(k))
-            }
-        }
+        if logarithmic { return ConvergenceScale.decadeTicks(range, targetCount: targetCount) }
         let step = NiceTicks.step(span: range.upperBound - range.lowerBound, targetCount: targetCount)
         return NiceTicks.values(in: range, step: step).map { ($0, NiceTicks.label($0, step: step)) }
     }
