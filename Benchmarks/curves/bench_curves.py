@@ -209,7 +209,6 @@ def main():
             sys.exit(f"bench_curves: --only: unknown sweep {name!r}; one of {', '.join(SWEEPS)}")
         points, x_name, x_title, unit, title = SWEEPS[name]
         rows = []
-        estimate = 5.0
         for x, scenario, extra, label in points(args.work):
             # One short run first gives the frame time the frame count is chosen for.
             estimate = bench(opta, scenario, 3, 1, extra)["p50_ms"]
