@@ -2,6 +2,7 @@
 #   make demo   installs what is missing, builds in release mode, renders opta-demo.png
 #   make test   installs what is missing, runs the whole test suite in release mode
 #   make bench  frame-time benchmarks (package-benchmark and `opta bench`)
+#   make bench-curves  cost curves (frame time against pixels, mesh, graph and grid size) as charts
 #   make fuzz   runs every libFuzzer target for FUZZ_SECONDS (default 60) each
 
 SWIFT    ?= swift
@@ -28,7 +29,7 @@ FUZZ_RT      := $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWI
 FUZZ_BUILD   := -c release --scratch-path .build-fuzz -Xswiftc -sanitize=address \
                 -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xlinker $(FUZZ_RT) -Xlinker -lstdc++
 
-.PHONY: all deps build demo test bench fuzz clean lib test-c test-python check-dependent wheel
+.PHONY: all deps build demo test bench bench-curves fuzz clean lib test-c test-python check-dependent wheel
 
 all: build
 
@@ -133,5 +134,13 @@ bench: build
 	# The run store through the command line: R1 with 50 stored runs overlaid, `runs list` over 10,000 runs.
 	Benchmarks/store-bench.sh .build/release/opta
 
+# Frame time against the size of the work (pixels, surface N, graph size, grid size), about 5 min:
+# the numbers (CSV), their fits and the log-log charts Opta draws of them go to docs/bench-curves/.
+# The script needs numpy: the system's when it has one, else a venv of its own (.venv-bench).
+BENCH_PYTHON := $(shell python3 -c "import numpy" 2>/dev/null && echo python3 || echo .venv-bench/bin/python)
+bench-curves: build
+	test "$(BENCH_PYTHON)" = python3 || test -x .venv-bench/bin/python || (python3 -m venv .venv-bench && .venv-bench/bin/pip install -q numpy)
+	$(BENCH_PYTHON) Benchmarks/curves/bench_curves.py --opta .build/release/opta --out docs/bench-curves --work .build/bench-curves
+
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .fuzz .golden-failures opta-demo.png $(VENV) dist
+	rm -rf .build .build-tsan .build-asan .build-fuzz .fuzz .golden-failures opta-demo.png $(VENV) .venv-bench dist

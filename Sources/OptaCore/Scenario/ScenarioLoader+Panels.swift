@@ -8,7 +8,7 @@ extension ScenarioLoader {
         var panels: [PanelSpec] = []
         for (i, item) in items.enumerated() {
             let r = try JSONObjectReader(item, path: "panels[\(i)]")
-            try r.rejectUnknownKeys(["view", "weight", "title", "camera", "gradientNorm"])
+            try r.rejectUnknownKeys(["view", "weight", "title", "camera", "gradientNorm", "xTitle", "yTitle", "xScale", "best", "points"])
             let kinds = PanelSpec.Kind.allCases.map(\.rawValue)
             guard let name = try r.choice("view", kinds), let kind = PanelSpec.Kind(rawValue: name) else {
                 throw ScenarioError(path: r.pathOf("view"), message: "is missing; one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -26,9 +26,22 @@ extension ScenarioLoader {
                 }
                 panel.gradientNorm = g
             }
+            panel.chart = try parseChartOptions(r, kind: kind)
             panels.append(panel)
         }
         return panels
+    }
+
+    /// A convergence panel's `xTitle`, `yTitle`, `xScale` (`"linear"` or `"log"`), `best` and `points`.
+    static func parseChartOptions(_ r: JSONObjectReader, kind: PanelSpec.Kind) throws(ScenarioError) -> ChartOptions {
+        for key in ["xTitle", "yTitle", "xScale", "best", "points"] where kind != .convergence && r.value(key) != nil {
+            throw ScenarioError(path: r.pathOf(key), message: "only a \"convergence\" panel has chart axes and marks; remove it")
+        }
+        var chart = ChartOptions(xTitle: try r.string("xTitle"), yTitle: try r.string("yTitle"))
+        chart.xLogarithmic = try r.choice("xScale", ["linear", "log"]) == "log"
+        chart.marksBest = try r.bool("best") ?? true
+        chart.marksPoints = try r.bool("points") ?? false
+        return chart
     }
 
     /// A 2D camera: `{"center": [x, y], "zoom": z}`; the centre defaults to the domain's.

@@ -5,17 +5,18 @@ import OptaCore
 /// solver with a trend summary, and each solver's best value as a data point.
 enum ConvergenceAccessibility {
     static func tree(_ figure: ConvergenceFigure, state: RenderState) -> AccessibilityTree {
-        let series = ConvergenceSeries.all(in: state)
+        let series = figure.series(state)
         let scale = figure.scale(series)
         let plot = figure.layout.plot
         let plotBounds = AccessibilityBounds(x0: Double(plot.x0), y0: Double(plot.y0), x1: Double(plot.x1), y1: Double(plot.y1))
         let xAxis = AccessibilityNode(
-            id: "chart/axis/x", role: .axis, name: "step", value: "0 to \(figure.steps)",
+            id: "chart/axis/x", role: .axis, name: figure.xAxis.title, value: figure.xAxis.spoken,
             bounds: AccessibilityBounds(x0: Double(plot.x0), y0: Double(plot.y1), x1: Double(plot.x1), y1: Double(figure.height)),
-            attributes: ["ticks": figure.xTicks.values.map { A11yNumber.format($0) }.joined(separator: ", ")])
+            attributes: ["scale": figure.xAxis.logarithmic ? "log" : "linear",
+                         "ticks": figure.xTicks.map { A11yNumber.format($0.value) }.joined(separator: ", ")])
         let yTicks = scale.ticks(targetCount: max(2, plot.height / (figure.layout.labelSize * 3)))
         let yAxis = AccessibilityNode(
-            id: "chart/axis/y", role: .axis, name: scale.title,
+            id: "chart/axis/y", role: .axis, name: figure.options.yTitle ?? scale.title,
             value: "\(A11yNumber.range(scale.range.lowerBound, scale.range.upperBound)), \(scale.name)",
             description: axisNotes(figure, series, scale),
             bounds: AccessibilityBounds(x0: 0, y0: Double(plot.y0), x1: Double(plot.x0), y1: Double(plot.y1)),

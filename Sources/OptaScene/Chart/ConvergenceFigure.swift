@@ -17,7 +17,9 @@ public struct ConvergenceFigure: SceneFigure {
     let layout: LandscapeLayout
     let steps: Int
     let knownMinimum: Double?
-    let xTicks: (values: [Double], step: Double)
+    /// Axis titles, x scale and marks (`"panels"` options).
+    let options: ChartOptions
+    let xAxis: ConvergenceXAxis
 
     static let background = RGBA(1, 1, 1)
     static let grid = RGBA(0.9, 0.9, 0.92)
@@ -25,20 +27,27 @@ public struct ConvergenceFigure: SceneFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
-                showGradientNorm: Bool = false, followedSpan: Int? = nil) {
+                showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions()) {
         self.scenario = scenario
         self.width = width
         self.height = height
         self.fonts = fonts
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
+        self.options = options
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
                     scenario.recordedRuns.map(\.lastStep).max() ?? 1, followedSpan ?? 1)
         knownMinimum = scenario.landscape.objective.minima.map(\.value).min()
+        if options.xLogarithmic {
+            // Logged paths sit at their logged steps; solvers' steps start at 1 on a log axis.
+            let logged = scenario.paths.flatMap { ConvergenceSeries.stepNumbers($0.steps, count: $0.points.count) }.filter { $0 > 0 }
+            let lowest = (logged + (scenario.solvers.isEmpty ? [] : [1])).min() ?? 1
+            xAxis = ConvergenceXAxis(logarithmicFrom: Double(lowest), to: Double(max(steps, logged.max() ?? 1)), title: options.xTitle)
+        } else {
+            xAxis = ConvergenceXAxis(span: steps, title: options.xTitle)
+        }
         let labelSize = LandscapeLayout.labelSize(width: width, height: height)
-        let xStep = NiceTicks.step(span: Double(steps), targetCount: max(2, width / (labelSize * 10)))
-        xTicks = (NiceTicks.values(in: 0...Double(steps), step: xStep), xStep)
         // Room for labels such as "10⁻¹²".
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
@@ -70,9 +79,9 @@ public struct ConvergenceFigure: SceneFigure {
 
     /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
     func framePoint(step: Double, f: Double, scale: ConvergenceScale, shifted: Bool = true) -> SIMD2<Float>? {
-        guard let t = scale.fraction(f, shifted: shifted) else { return nil }
+        guard let t = scale.fraction(f, shifted: shifted), let u = xAxis.fraction(step) else { return nil }
         let p = layout.plot
-        let x = Double(p.x0) + step / Double(steps) * Double(p.width)
+        let x = Double(p.x0) + u * Double(p.width)
         let y = Double(p.y1) - t * Double(p.height)
         return SIMD2(Float(x), Float(y))
     }
@@ -89,10 +98,15 @@ public struct ConvergenceFigure: SceneFigure {
         canvas(state).list
     }
 
+    /// Every series `state` shows, placed at the steps this chart's x axis uses.
+    func series(_ state: RenderState) -> [ConvergenceSeries] {
+        ConvergenceSeries.all(in: state, loggedSteps: options.xLogarithmic)
+    }
+
     /// `drawList` with the box of every text it places.
     func canvas(_ state: RenderState) -> FigureCanvas {
         var list = FigureCanvas()
-        let series = ConvergenceSeries.all(in: state)
+        let series = series(state)
         let scale = scale(series)
         addAxes(&list, scale: scale)
         if series.isEmpty {
@@ -120,8 +134,16 @@ public struct ConvergenceFigure: SceneFigure {
                 list.append(.polyline(points: piece, width: 2, color: s.color))
                 obstacles.lines.append(piece)
             }
+            if options.marksPoints {
+                for (step, f) in zip(s.steps, s.values) {
+                    guard let p = framePoint(step: Double(step), f: f, scale: scale),
+                          p.x >= lo.x, p.x <= hi.x, p.y >= lo.y, p.y <= hi.y else { continue }
+                    list.append(.disk(center: p, radius: 3.5, fill: s.color, outlineWidth: 1, outline: Self.background))
+                    obstacles.points.append((p, 4, LegendPlacer.markerWeight))
+                }
+            }
         }
-        for s in series {
+        for s in series where options.marksBest {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
             list.append(.disk(center: p, radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2, outline: s.color))
             obstacles.points.append((p, 6, LegendPlacer.markerWeight))
@@ -159,7 +181,9 @@ public struct ConvergenceFigure: SceneFigure {
             }
         }
         for (step, f) in zip(steps, values) where f.isFinite {
-            let c = step * columns / max(1, self.steps)
+            guard let u = xAxis.fraction(Double(step)) else { continue }
+            // Whole-number columns on a linear axis, as they always were.
+            let c = xAxis.logarithmic ? Int(min(max(u, 0), 1) * Double(columns)) : step * columns / max(1, self.steps)
             if c != column { flush(); column = c; low = nil; high = nil }
             if f < (low?.1 ?? .infinity) { low = (step, f) }
             if f > (high?.1 ?? -.infinity) { high = (step, f) }
@@ -181,21 +205,22 @@ public struct ConvergenceFigure: SceneFigure {
         let tick = Float(size) * 0.4, gap = Float(size) * 0.3
         let yTicks = scale.ticks(targetCount: max(2, p.height / (size * 3)))
         for t in yTicks {
-            guard let f = framePoint(step: 0, f: t.value + scale.offset, scale: scale) else { continue }
+            // At the axis' left end, which a log x axis has at its lowest decade, not at step 0.
+            guard let f = framePoint(step: xAxis.range.lowerBound, f: t.value + scale.offset, scale: scale) else { continue }
             let y = f.y.rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x0, y0: y - 0.5, x1: x1, y1: y + 0.5), fill: Self.grid))
             list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: LandscapeFigure.frameColor))
             text(&list, t.label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
         }
-        for v in xTicks.values {
-            let x = (x0 + Float(v / Double(steps)) * (x1 - x0)).rounded(.down) + 0.5
+        for t in xTicks {
+            guard let u = xAxis.fraction(t.value) else { continue }
+            let x = (x0 + Float(u) * (x1 - x0)).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: LandscapeFigure.frameColor))
-            text(&list, NiceTicks.label(v, step: xTicks.step), at: SIMD2(x, y1 + 1 + tick + gap), size: size,
-                 horizontal: .center, vertical: .top)
+            text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
         let lineHeight = Float(size) * 1.25
-        text(&list, "step", at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
+        text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
              horizontal: .center, vertical: .bottom)
         text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
@@ -204,18 +229,25 @@ public struct ConvergenceFigure: SceneFigure {
     }
 
     func yTitle(_ scale: ConvergenceScale) -> String {
-        showsGradientNorm(scale) ? "\(scale.title) (thick), ‖∇f‖ (thin)" : scale.title
+        let title = options.yTitle ?? scale.title
+        return showsGradientNorm(scale) ? "\(title) (thick), ‖∇f‖ (thin)" : title
+    }
+
+    /// The x axis ticks: about one label per ten label heights of width.
+    var xTicks: [(value: Double, label: String)] {
+        xAxis.ticks(targetCount: max(2, width / (layout.labelSize * 10)))
     }
 
     /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point.
     func addBestLabel(_ list: inout FigureCanvas, _ series: [ConvergenceSeries], scale: ConvergenceScale) {
-        guard let (s, best) = Self.overallBest(series),
+        guard options.marksBest, let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
         let onLeft = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
         let anchor = SIMD2(p.x + (onLeft ? -10 : 10), max(Float(layout.plot.y0) + Float(size), p.y - Float(size)))
         // Cut to the plot's room on its side of the point.
-        let label = FigureText.fitted("best \(scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), step \(best.step)",
+        let at = "\(options.xTitle ?? "step") \(best.step)"
+        let label = FigureText.fitted("best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)",
                                       maxWidth: onLeft ? anchor.x - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchor.x - 2,
                                       fonts: fonts, size: size)
         guard !label.isEmpty else { return }
@@ -240,7 +272,7 @@ public struct ConvergenceFigure: SceneFigure {
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
         let entries = series.map { Legend.Entry(name: $0.id, swatch: .line(color: $0.color, width: 2), id: "legend/\($0.id)") }
-            + [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")]
+            + (options.marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,

@@ -79,15 +79,19 @@ struct ConvergenceScale: Sendable, Equatable {
 
     /// Tick values (shifted) and their labels, at most about `targetCount` of them.
     func ticks(targetCount: Int) -> [(value: Double, label: String)] {
-        if logarithmic {
-            let lo = Int(log10(range.lowerBound).rounded()), hi = Int(log10(range.upperBound).rounded())
-            let every = max(1, Int((Double(hi - lo) / Double(max(1, targetCount))).rounded(.up)))
-            return stride(from: lo, through: hi, by: 1).filter { ($0 - lo) % every == 0 }.map { k in
-                (pow(10, Double(k)), k == 0 ? "1" : k == 1 ? "10" : "10" + NiceTicks.superscript(k))
-            }
-        }
+        if logarithmic { return Self.decadeTicks(range, targetCount: targetCount) }
         let step = NiceTicks.step(span: range.upperBound - range.lowerBound, targetCount: targetCount)
         return NiceTicks.values(in: range, step: step).map { ($0, NiceTicks.label($0, step: step)) }
+    }
+
+    /// Every decade of `range` (whose ends are powers of ten), or every second, third, … so that
+    /// about `targetCount` remain: 1, 10, 10², … labelled as such.
+    static func decadeTicks(_ range: ClosedRange<Double>, targetCount: Int) -> [(value: Double, label: String)] {
+        let lo = Int(log10(range.lowerBound).rounded()), hi = Int(log10(range.upperBound).rounded())
+        let every = max(1, Int((Double(hi - lo) / Double(max(1, targetCount))).rounded(.up)))
+        return stride(from: lo, through: hi, by: every).map { k in
+            (pow(10, Double(k)), k == 0 ? "1" : k == 1 ? "10" : "10" + NiceTicks.superscript(k))
+        }
     }
 
     /// "log scale" or "linear scale", for descriptions.

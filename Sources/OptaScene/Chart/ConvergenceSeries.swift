@@ -18,13 +18,14 @@ struct ConvergenceSeries: Sendable {
     let best: (step: Int, value: Double)?
 
     /// The series of every path in `state`, in the order of its paths (the scenario's logged paths,
-    /// the solvers, the followed paths), each coloured as its path is.
-    static func all(in state: RenderState) -> [ConvergenceSeries] {
+    /// the solvers, the followed paths), each coloured as its path is. With `loggedSteps`, logged
+    /// paths that give a step per point are placed at those steps instead of 0, 1, 2, ….
+    static func all(in state: RenderState, loggedSteps: Bool = false) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
         let firstSolverPath = max(0, paths.count - state.followedPathCount - state.solvers.count)
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         let followed = min(paths.count, firstSolverPath + state.solvers.count)..<paths.count
-        return logged(in: state, indices: 0..<firstSolverPath) + state.solvers.enumerated().map { index, solver in
+        return logged(in: state, indices: 0..<firstSolverPath, loggedSteps: loggedSteps) + state.solvers.enumerated().map { index, solver in
             let color = Palette.color(specs[solver.id]?.color, orPaletteAt: firstSolverPath + index)
             let path = solver.path
             let status = solver.status == .running && solver.paused ? "paused" : solver.status.rawValue
@@ -32,12 +33,13 @@ struct ConvergenceSeries: Sendable {
                                      steps: Array(path.steps.prefix(path.values.count)),
                                      count: path.lacksValues ? 0 : path.count, status: status,
                                      best: path.best.map { ($0.step, $0.value) })
-        } + logged(in: state, indices: followed)
+        } + logged(in: state, indices: followed, loggedSteps: loggedSteps)
     }
 
     /// Logged paths (the scenario's paths at `indices`), with the f values their files gave, or f
-    /// evaluated on the landscape where they gave none; one point per step.
-    static func logged(in state: RenderState, indices: Range<Int>) -> [ConvergenceSeries] {
+    /// evaluated on the landscape where they gave none; one point per step (or, with `loggedSteps`,
+    /// at the steps the file gave).
+    static func logged(in state: RenderState, indices: Range<Int>, loggedSteps: Bool = false) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
         let solverIds = Set(state.solvers.map(\.id))
         let objective = state.scenario.landscape.objective
@@ -49,12 +51,21 @@ struct ConvergenceSeries: Sendable {
             let values = logged.count == path.points.count && logged.allSatisfy(\.isFinite) ? logged : path.points.indices.map { i in
                 i < logged.count && logged[i].isFinite ? logged[i] : objective.value(path.points[i])
             }
+            let steps = loggedSteps ? stepNumbers(path.steps, count: values.count) : Array(values.indices)
             var best: (step: Int, value: Double)?
-            for (step, f) in values.enumerated() where f.isFinite && f < (best?.value ?? .infinity) { best = (step, f) }
+            for (step, f) in zip(steps, values) where f.isFinite && f < (best?.value ?? .infinity) { best = (step, f) }
             result.append(ConvergenceSeries(id: path.name, color: Palette.color(path.color, orPaletteAt: index), values: values,
-                                            gradientNorms: [], steps: Array(values.indices), count: values.count,
+                                            gradientNorms: [], steps: steps, count: values.count,
                                             status: "logged", best: best))
         }
         return result
+    }
+
+    /// A logged path's steps as whole numbers, one per point: its own when it gives one per point
+    /// (rounded, and held to ±2⁵³ so no file can make the conversion trap), else 0, 1, 2, ….
+    static func stepNumbers(_ logged: [Double]?, count: Int) -> [Int] {
+        guard let logged, logged.count == count else { return Array(0..<count) }
+        let limit = 9_007_199_254_740_992.0
+        return logged.map { $0.isFinite ? Int(min(max($0.rounded(), -limit), limit)) : 0 }
     }
 }

@@ -67,7 +67,8 @@ public struct SessionFigures: Sendable {
             return landscapeFigure(scenario, width: width, height: height)
         case .convergence:
             return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
-                                     showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state))
+                                     showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
+                                     options: panel.chart)
         }
     }
 }

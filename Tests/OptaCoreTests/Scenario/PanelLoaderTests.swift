@@ -43,6 +43,6 @@ import Testing
                     #"panels[0].gradientNorm only a "convergence" panel draws ‖∇f‖; remove it"#)
         expectError(#"[{"view": "landscape", "weight": 0}]"#, "panels[0].weight must be greater than 0, got 0")
         expectError(#"[{"view": "landscape", "size": 3}]"#,
-                    "panels[0].size is not a known field; allowed here: view, weight, title, camera, gradientNorm")
+                    "panels[0].size is not a known field; allowed here: view, weight, title, camera, gradientNorm, xTitle, yTitle, xScale, best, points")
     }
 }
