@@ -86,7 +86,7 @@ enum GraphAccessibility {
 
     static func nodeNode(_ i: Int, _ figure: GraphFigure, _ g: GraphGeometry) -> AccessibilityNode {
         let node = figure.graph.nodes[i]
-        let c = g.centers[i], r = Double(g.radii[i]) + figure.graph.style.nodeOutlineWidth / 2
+        let c = g.centers[i], r = Double(g.radii[i]) + Double(g.outlineWidth) / 2
         var parts: [String] = []
         if let v = node.value { parts.append("value \(A11yNumber.format(v))") }
         parts.append("degree \(g.degrees[i])")

@@ -21,7 +21,7 @@ extension GraphFigure {
         for e in loopEdges { loopsAt[graph.edges[e].from, default: []].append(e) }
         var loops: [Int: SelfLoop] = [:]
         for (node, edges) in loopsAt {
-            let rim = g.radii[node] + Float(graph.style.nodeOutlineWidth) / 2 + 1
+            let rim = g.radii[node] + g.outlineWidth / 2 + 1
             let directions = SelfLoop.freeDirections(occupied[node] ?? [], count: edges.count)
             for (e, direction) in zip(edges, directions) {
                 loops[e] = SelfLoop(center: g.centers[node], rim: rim, direction: direction, width: g.edgeWidths[e],

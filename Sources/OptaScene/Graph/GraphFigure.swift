@@ -54,7 +54,8 @@ public struct GraphFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
 
     func geometry(_ state: RenderState) -> GraphGeometry {
-        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees)
+        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees,
+                      strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
@@ -109,7 +110,7 @@ public struct GraphFigure: SceneFigure {
         let outline = RGBA(oc[0], oc[1], oc[2], oc.count > 3 ? oc[3] : 1)
         for i in graph.nodes.indices {
             list.append(.disk(center: g.centers[i], radius: g.radii[i], fill: fill[i],
-                              outlineWidth: Float(style.nodeOutlineWidth), outline: outline))
+                              outlineWidth: g.outlineWidth, outline: outline))
         }
         if let selected {
             list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
@@ -173,7 +174,7 @@ public struct GraphFigure: SceneFigure {
         let length = (d * d).sum().squareRoot()
         guard length > 0 else { return }
         let u = d / length
-        let rim = g.radii[edge.to] + Float(graph.style.nodeOutlineWidth) / 2 + 1
+        let rim = g.radii[edge.to] + g.outlineWidth / 2 + 1
         let headLength = 5 + 2.5 * width, headHalf = 2 + 1.5 * width
         guard length > rim + headLength else { return }
         let tip = b - u * rim

@@ -114,7 +114,7 @@ public struct SurfaceFigure: Sendable {
             eye: SIMD3(Float(eye.x - o.x), Float(eye.y - o.y), Float(eye.z)),
             isolineLevels: spec.isolines ? prepared.contourLevels : [],
             isolineColor: SIMD4(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]) * 0.85),
-            isolineWidth: Float(contour?.width ?? 0.8) + 0.4,
+            isolineWidth: (Float(contour?.width ?? 0.8) + 0.4) * layout.strokeScale,
             wireframeStep: spec.wireframe ? (hi - lo) / 32 : nil, wireframeOrigin: lo,
             floorColor: SIMD3(0.14, 0.14, 0.18), gridResolution: spec.resolution, floorDomain: (lo, hi))
     }
