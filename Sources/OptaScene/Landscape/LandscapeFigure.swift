@@ -137,16 +137,21 @@ public struct LandscapeFigure: Sendable {
 
     /// The per-pixel pass for the scenario's own paths: background, heatmap with contours,
     /// colourbar ramp.
-    public var shader: LandscapeShader<Objective> { shader(legend: placedLegend(paths: scenario.paths)) }
+    public var shader: LandscapeShader<OffsetField> { shader(legend: placedLegend(paths: scenario.paths)) }
 
     /// The per-pixel pass for a frame with `legend`: contour lines break only for the labels it
-    /// leaves showing.
-    func shader(legend: PlacedLegend?) -> LandscapeShader<Objective> {
+    /// leaves showing. f is sampled less `prepared.valueOffset`, and the scale and levels are
+    /// shifted alike (no change when the offset is 0, as it is for most landscapes).
+    func shader(legend: PlacedLegend?) -> LandscapeShader<OffsetField> {
         let contour = scenario.landscape.contours
         let color = contour?.color ?? [1, 1, 1, 1]
+        let offset = prepared.valueOffset
+        let scale = offset == 0 ? prepared.scale : prepared.scale.offset(by: offset)
+        let levels = offset == 0 ? prepared.contours
+            : prepared.contours.map { ContourLevels(values: $0.values.map { $0 - offset }, scale: scale) }
         return LandscapeShader(
-            field: scenario.landscape.objective, viewport: viewport, scale: prepared.scale,
-            colormap: prepared.colormap, contours: prepared.contours, contourWidth: Float(contour?.width ?? 0.8) * layout.strokeScale,
+            field: prepared.field, viewport: viewport, scale: scale,
+            colormap: prepared.colormap, contours: levels, contourWidth: Float(contour?.width ?? 0.8) * layout.strokeScale,
             contourColor: SIMD4(Float(color[0]), Float(color[1]), Float(color[2]), Float(color[3])),
             background: Self.background.premultipliedPacked, colorbar: layout.colorbar,
             contourGaps: shownContourLabels(legend: legend).map { entry in
