@@ -6,7 +6,7 @@
 #   make fuzz   runs every libFuzzer target for FUZZ_SECONDS (default 60) each
 
 SWIFT    ?= swift
-PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core xvfb ffmpeg libsndfile1-dev libsqlite3-dev libhdf5-dev
+PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji xvfb ffmpeg libsndfile1-dev libsqlite3-dev libhdf5-dev
 # SIMD code in a debug build is about 300x slower: everything runs in release mode.
 RELEASE  := -c release
 TESTING  := -Xswiftc -enable-testing

@@ -57,6 +57,17 @@ public struct ValueScale: Sendable, Equatable {
         }
     }
 
+    /// The same scale for values given less `offset` (f − offset), as `OffsetField` samples them:
+    /// every value keeps its colour.
+    public func offset(by offset: Double) -> ValueScale {
+        switch kind {
+        case .linear:
+            ValueScale(kind: .linear, shift: 0, lower: lower - offset, upper: upper - offset, vmin: vmin - offset, vmax: vmax - offset)
+        case .log:
+            ValueScale(kind: .log, shift: shift - offset, lower: lower, upper: upper, vmin: vmin - offset, vmax: vmax - offset)
+        }
+    }
+
     /// Where f falls on the colormap, 0…1 (clamped).
     public func normalized(_ f: Double) -> Double {
         max(0, min(1, (scaled(f) - lower) / (upper - lower)))

@@ -1,7 +1,12 @@
 import Foundation
 import OptaCore
 
-/// Loads the UI font (DejaVu Sans) through FreeType, caches rendered glyphs and lays out text.
+/// Loads the UI font (DejaVu Sans) and its fallbacks through FreeType, caches rendered glyphs and
+/// lays out text.
+///
+/// Each character comes from the first face that has it: DejaVu Sans, then Noto Sans CJK, then
+/// Noto Color Emoji (drawn in the text's colour, see `StrikeGlyph`), so Chinese, Japanese, Korean
+/// and emoji in titles, labels and node names show their glyphs; measuring uses the same faces.
 ///
 /// Thread-safe: all FreeType state and the glyph cache live behind one `Locked` mutex,
 /// so `layout` and `measure` may be called from several threads at once.
@@ -16,25 +21,32 @@ public final class FontLibrary: Sendable {
 
     private let engine: Locked<TextLayoutEngine>
 
-    /// Loads DejaVu Sans from `$OPTA_FONT_DIR`, else `/usr/share/fonts/truetype/dejavu`.
-    /// The regular face is required; the bold face is used when present.
+    /// Loads DejaVu Sans from `$OPTA_FONT_DIR`, else `/usr/share/fonts/truetype/dejavu`, and the
+    /// fallbacks of `FontFallback.debianDefaults` that are installed.
+    /// The regular face is required; the bold face and the fallbacks are used when present.
     public static func loadDefault() throws(FontError) -> FontLibrary {
         let environment = ProcessInfo.processInfo.environment["OPTA_FONT_DIR"]
         let directory = environment.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFontDirectory
         let regular = (directory as NSString).appendingPathComponent(regularFileName)
         let bold = (directory as NSString).appendingPathComponent(boldFileName)
         let boldPath = FileManager.default.fileExists(atPath: bold) ? bold : nil
-        return try FontLibrary(regularPath: regular, boldPath: boldPath)
+        let fallbacks = FontFallback.debianDefaults.compactMap { fallback -> FontFallback? in
+            guard FileManager.default.fileExists(atPath: fallback.regularPath) else { return nil }
+            let bold = fallback.boldPath.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+            return FontFallback(regularPath: fallback.regularPath, boldPath: bold)
+        }
+        return try FontLibrary(regularPath: regular, boldPath: boldPath, fallbacks: fallbacks)
     }
 
     /// Loads the given font files; `boldPath == nil` makes bold text use the regular face.
-    public init(regularPath: String, boldPath: String?) throws(FontError) {
-        let engine = try TextLayoutEngine(regularPath: regularPath, boldPath: boldPath)
+    /// `fallbacks` are tried in order for characters the regular (or bold) face lacks.
+    public init(regularPath: String, boldPath: String?, fallbacks: [FontFallback] = []) throws(FontError) {
+        let engine = try TextLayoutEngine(regularPath: regularPath, boldPath: boldPath, fallbacks: fallbacks)
         self.engine = Locked(engine)
     }
 
-    /// Lays out one line of text at `pixelSize` (pixels per em). Characters the font lacks
-    /// render as its .notdef glyph; an empty string or a non-positive size gives an empty run.
+    /// Lays out one line of text at `pixelSize` (pixels per em). Characters no face has render
+    /// as DejaVu's .notdef box; an empty string or a non-positive size gives an empty run.
     public func layout(_ text: String, pixelSize: Int, weight: FontWeight = .regular) -> TextRun {
         engine.withLock { $0.layout(text, pixelSize: pixelSize, weight: weight) }
     }

@@ -3,20 +3,30 @@ import Foundation
 
 /// Owns one `FT_Face`: sets its pixel size, maps characters, reads kerning and renders glyphs.
 ///
+/// Outline fonts render at the size asked for. A bitmap-only font (Noto Color Emoji) has fixed
+/// strikes: the face selects the nearest one and scales its glyphs and advances to the size asked
+/// for (`StrikeGlyph`).
+///
 /// Not Sendable (see `FreeTypeLibrary`); keeps its library alive so the face is
 /// always released before the library.
 final class FreeTypeFace {
     private let library: FreeTypeLibrary
     private let face: FT_Face
     private var currentPixelSize: Int = 0
+    /// Size asked for ÷ the selected strike's size (1 for outline fonts).
+    private var strikeScale: Float = 1
     /// Whether the face has a kerning table (FT_HAS_KERNING).
     let hasKerning: Bool
+    /// Whether glyphs are outlines (false for fonts of bitmap strikes only).
+    let isScalable: Bool
 
     init(path: String, library: FreeTypeLibrary) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else {
             throw FontError(kind: .missingFile, path: path)
         }
         var face: FT_Face?
+        // Face 0 of a collection (.ttc): Noto Sans CJK's first face is its Japanese one, which
+        // covers the Chinese and Korean characters too.
         let error = FT_New_Face(library.handle, path, 0, &face)
         guard error == 0, let face else {
             throw FontError(kind: .unreadableFont(error), path: path)
@@ -26,6 +36,7 @@ final class FreeTypeFace {
         self.library = library
         self.face = face
         self.hasKerning = (face.pointee.face_flags & CFT_FACE_FLAG_KERNING) != 0
+        self.isScalable = (face.pointee.face_flags & CFT_FACE_FLAG_SCALABLE) != 0
     }
 
     deinit {
@@ -36,9 +47,23 @@ final class FreeTypeFace {
     @discardableResult
     func setPixelSize(_ size: Int) -> Bool {
         if size == currentPixelSize { return true }
-        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+        if isScalable {
+            guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+            strikeScale = 1
+        } else {
+            guard let (strike, ppem) = nearestStrike(to: size), FT_Select_Size(face, strike) == 0 else { return false }
+            strikeScale = Float(size) / ppem
+        }
         currentPixelSize = size
         return true
+    }
+
+    /// The smallest strike at least `size` pixels per em (shrinking keeps detail), else the largest.
+    private func nearestStrike(to size: Int) -> (index: FT_Int, ppem: Float)? {
+        let count = Int(face.pointee.num_fixed_sizes)
+        guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
+        let strikes = (0..<count).map { (index: FT_Int($0), ppem: Float(sizes[$0].y_ppem) / 64) }.filter { $0.ppem > 0 }
+        return strikes.filter { $0.ppem >= Float(size) }.min { $0.ppem < $1.ppem } ?? strikes.max { $0.ppem < $1.ppem }
     }
 
     /// Ascender and descender at the current size, in pixels (both positive).
@@ -72,6 +97,10 @@ final class FreeTypeFace {
     }
 
     private func tryRender(_ index: UInt32) -> RenderedGlyph? {
+        isScalable ? renderOutline(index) : renderStrike(index)
+    }
+
+    private func renderOutline(_ index: UInt32) -> RenderedGlyph? {
         guard FT_Load_Glyph(face, index, CFT_LOAD_TARGET_LIGHT) == 0,
               let slot = face.pointee.glyph,
               FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
@@ -84,6 +113,20 @@ final class FreeTypeFace {
             left: Int(slot.pointee.bitmap_left),
             top: Int(slot.pointee.bitmap_top),
             advance26_6: Int(slot.pointee.advance.x)
+        )
+    }
+
+    /// A strike's glyph (colour or gray), scaled from the strike's size to the size asked for.
+    private func renderStrike(_ index: UInt32) -> RenderedGlyph? {
+        guard FT_Load_Glyph(face, index, CFT_LOAD_COLOR) == 0, let slot = face.pointee.glyph,
+              let source = StrikeGlyph.coverage(of: slot.pointee.bitmap)
+        else { return nil }
+        let scale = strikeScale
+        return RenderedGlyph(
+            mask: StrikeGlyph.scaled(source.values, width: source.width, height: source.height, by: scale),
+            left: Int((Float(slot.pointee.bitmap_left) * scale).rounded()),
+            top: Int((Float(slot.pointee.bitmap_top) * scale).rounded()),
+            advance26_6: Int((Float(slot.pointee.advance.x) * scale).rounded())
         )
     }
 

@@ -1,6 +1,8 @@
-/// Identifies a rendered glyph: face weight, pixel size and glyph index.
+/// Identifies a rendered glyph: face weight, which face of the fallback chain (0 = the UI font),
+/// pixel size and glyph index.
 struct GlyphKey: Hashable, Sendable {
     let weight: FontWeight
+    let face: Int
     let pixelSize: Int
     let glyphIndex: UInt32
 }

@@ -2,14 +2,25 @@
 ///
 /// Not Sendable; only ever used while holding `FontLibrary`'s mutex.
 final class TextLayoutEngine {
-    private let regular: FreeTypeFace
-    private let bold: FreeTypeFace?
+    /// Faces tried in order for each character, per weight: the UI font, then the fallbacks.
+    /// Index 0 always exists and gives the line's metrics and the .notdef box for characters no
+    /// face has.
+    private let regularChain: [FreeTypeFace]
+    private let boldChain: [FreeTypeFace]?
     private var cache = GlyphCache()
 
-    init(regularPath: String, boldPath: String?) throws(FontError) {
+    init(regularPath: String, boldPath: String?, fallbacks: [FontFallback] = []) throws(FontError) {
         let library = try FreeTypeLibrary()
-        regular = try FreeTypeFace(path: regularPath, library: library)
-        bold = try boldPath.map { path throws(FontError) in try FreeTypeFace(path: path, library: library) }
+        let regular = try FreeTypeFace(path: regularPath, library: library)
+        let bold = try boldPath.map { path throws(FontError) in try FreeTypeFace(path: path, library: library) }
+        var regularFallbacks: [FreeTypeFace] = [], boldFallbacks: [FreeTypeFace] = []
+        for fallback in fallbacks {
+            let face = try FreeTypeFace(path: fallback.regularPath, library: library)
+            regularFallbacks.append(face)
+            boldFallbacks.append(try fallback.boldPath.map { path throws(FontError) in try FreeTypeFace(path: path, library: library) } ?? face)
+        }
+        regularChain = [regular] + regularFallbacks
+        boldChain = bold.map { [$0] + boldFallbacks }
     }
 
     /// Number of glyphs currently cached (for tests and diagnostics).
@@ -17,29 +28,49 @@ final class TextLayoutEngine {
 
     /// Lays out one line of text; see `FontLibrary.layout`.
     func layout(_ text: String, pixelSize: Int, weight: FontWeight) -> TextRun {
-        // Without a bold file, bold text uses the regular face (and its cache entries).
-        let (face, effectiveWeight) = (weight == .bold ? bold : nil).map { ($0, FontWeight.bold) }
-            ?? (regular, .regular)
-        guard pixelSize > 0, face.setPixelSize(pixelSize) else {
+        // Without a bold file, bold text uses the regular faces (and their cache entries).
+        let (chain, effectiveWeight) = (weight == .bold ? boldChain : nil).map { ($0, FontWeight.bold) }
+            ?? (regularChain, .regular)
+        let primary = chain[0]
+        guard pixelSize > 0, primary.setPixelSize(pixelSize) else {
             return TextRun(glyphs: [], advance: 0, ascent: 0, descent: 0)
         }
-        let metrics = face.verticalMetrics
+        let metrics = primary.verticalMetrics
         var glyphs: [PlacedGlyph] = []
         glyphs.reserveCapacity(text.unicodeScalars.count)
         var pen = 0  // 26.6 fixed point
-        var previous: UInt32?
-        for scalar in text.unicodeScalars {
-            let index = face.glyphIndex(for: scalar)
-            if let previous { pen += face.kerning(previous, index) }
-            let key = GlyphKey(weight: effectiveWeight, pixelSize: pixelSize, glyphIndex: index)
+        var previous: (face: Int, index: UInt32)?
+        for scalar in text.unicodeScalars where !Self.isInvisible(scalar) {
+            let (faceNumber, index) = Self.lookup(scalar, in: chain)
+            let face = chain[faceNumber]
+            // A face that cannot take this size draws nothing rather than a wrongly sized glyph.
+            guard face.setPixelSize(pixelSize) else { continue }
+            if let previous, previous.face == faceNumber { pen += face.kerning(previous.index, index) }
+            let key = GlyphKey(weight: effectiveWeight, face: faceNumber, pixelSize: pixelSize, glyphIndex: index)
             let glyph = cache.glyph(for: key) { face.render(index) }
             if !glyph.mask.isEmpty {
                 let penX = (pen + 32) >> 6  // round to whole pixels
                 glyphs.append(PlacedGlyph(mask: glyph.mask, x: penX + glyph.left, y: -glyph.top))
             }
             pen += glyph.advance26_6
-            previous = index
+            previous = (faceNumber, index)
         }
         return TextRun(glyphs: glyphs, advance: Float(pen) / 64, ascent: metrics.ascent, descent: metrics.descent)
+    }
+
+    /// The first face of `chain` that has `scalar`, and its glyph; the UI font's .notdef when none has.
+    private static func lookup(_ scalar: Unicode.Scalar, in chain: [FreeTypeFace]) -> (face: Int, index: UInt32) {
+        for (number, face) in chain.enumerated() {
+            let index = face.glyphIndex(for: scalar)
+            if index != 0 { return (number, index) }
+        }
+        return (0, 0)
+    }
+
+    /// Characters that select or join rather than show (variation selectors such as the emoji
+    /// selector U+FE0F, zero-width joiners): without a shaper they draw nothing, rather than a box.
+    /// Everything below U+00AD (the first such character) is checked with one comparison.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint
     }
 }

@@ -11,6 +11,7 @@ import Testing
         ("formula", "Examples/formula.json"), ("undefined-region", "Examples/undefined-region.json"),
         ("convergence", "Examples/convergence.json"), ("panels", "Examples/panels.json"),
         ("r3-surface3d", "Benchmarks/Scenarios/r3-surface3d.json"), ("rastrigin-3d-isolines", "Examples/rastrigin-3d.json"),
+        ("unicode-labels", "Examples/unicode-labels.json"), ("state-machine", "Examples/state-machine.json"),
     ]
 
     @Test(arguments: scenes.map(\.0))

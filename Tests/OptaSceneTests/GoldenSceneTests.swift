@@ -38,7 +38,7 @@ import Testing
         #expect(difference.isWithin(Self.tolerance), "\(difference.summary)")
     }
 
-    @Test(arguments: ["himmelblau", "rastrigin-linear", "formula", "undefined-region", "convergence", "panels"])
+    @Test(arguments: ["himmelblau", "rastrigin-linear", "formula", "undefined-region", "convergence", "panels", "unicode-labels"])
     func exampleScenes(name: String) throws {
         let image = try render(try scenario("Examples/\(name).json"))
         try GoldenHarness.forPackage().verify(image, named: name, tolerance: Self.tolerance)

@@ -30,7 +30,7 @@ import Testing
         try GoldenHarness.forPackage().verify(image, named: "r2-graph", tolerance: GoldenSceneTests.tolerance)
     }
 
-    @Test(arguments: ["supply-chain", "graph-from-csv"])
+    @Test(arguments: ["supply-chain", "graph-from-csv", "state-machine"])
     func exampleGraphs(name: String) throws {
         let image = try render(try scenario("Examples/\(name).json"))
         try GoldenHarness.forPackage().verify(image, named: name, tolerance: GoldenSceneTests.tolerance)

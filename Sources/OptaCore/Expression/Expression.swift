@@ -12,6 +12,13 @@ public struct Expression: Sendable {
         program = ProgramCompiler.compile(tree)
     }
 
+    /// A formula already parsed (`shifted(by:)`).
+    init(source: String, tree: ExpressionTree) {
+        self.source = source
+        self.tree = tree
+        program = ProgramCompiler.compile(tree)
+    }
+
     /// The value at `p`.
     public func value(_ p: SIMD2<Double>) -> Double {
         program.evaluate(p).value

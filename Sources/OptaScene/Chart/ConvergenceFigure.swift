@@ -121,32 +121,34 @@ public struct ConvergenceFigure: SceneFigure {
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0)) - 1
         let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1)) + 1
         var obstacles = LegendPlacer.Obstacles()
+        // Lines and markers grow with the frame as the text does (×2 at 2160 p).
+        let k = layout.strokeScale
         for s in series {
             if showsGradientNorm(scale) {
                 // ‖∇f‖ shares the log axis, unshifted, drawn thin and lighter.
                 for piece in PathClipping.clip(line(s.gradientNorms, at: s.steps, scale: scale, shifted: false), lo: lo, hi: hi)
                     where piece.count >= 2 {
-                    list.append(.polyline(points: piece, width: 1, color: RGBA(s.color.r, s.color.g, s.color.b, 0.55)))
+                    list.append(.polyline(points: piece, width: k, color: RGBA(s.color.r, s.color.g, s.color.b, 0.55)))
                     obstacles.lines.append(piece)
                 }
             }
             for piece in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
-                list.append(.polyline(points: piece, width: 2, color: s.color))
+                list.append(.polyline(points: piece, width: 2 * k, color: s.color))
                 obstacles.lines.append(piece)
             }
             if options.marksPoints {
                 for (step, f) in zip(s.steps, s.values) {
                     guard let p = framePoint(step: Double(step), f: f, scale: scale),
                           p.x >= lo.x, p.x <= hi.x, p.y >= lo.y, p.y <= hi.y else { continue }
-                    list.append(.disk(center: p, radius: 3.5, fill: s.color, outlineWidth: 1, outline: Self.background))
-                    obstacles.points.append((p, 4, LegendPlacer.markerWeight))
+                    list.append(.disk(center: p, radius: 3.5 * k, fill: s.color, outlineWidth: k, outline: Self.background))
+                    obstacles.points.append((p, 4 * k, LegendPlacer.markerWeight))
                 }
             }
         }
         for s in series where options.marksBest {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
-            list.append(.disk(center: p, radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2, outline: s.color))
-            obstacles.points.append((p, 6, LegendPlacer.markerWeight))
+            list.append(.disk(center: p, radius: 5 * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
+            obstacles.points.append((p, 6 * k, LegendPlacer.markerWeight))
         }
         let textBefore = list.texts.count
         addBestLabel(&list, series, scale: scale)
@@ -271,7 +273,7 @@ public struct ConvergenceFigure: SceneFigure {
     /// plot, so `outside` means `best` here.
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = series.map { Legend.Entry(name: $0.id, swatch: .line(color: $0.color, width: 2), id: "legend/\($0.id)") }
+        let entries = series.map { Legend.Entry(name: $0.id, swatch: .line(color: $0.color, width: 2 * layout.strokeScale), id: "legend/\($0.id)") }
             + (options.marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }

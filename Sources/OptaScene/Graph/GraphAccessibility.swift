@@ -3,7 +3,7 @@ import OptaCore
 
 /// The accessibility tree of a graph: a document summary (nodes, edges, layout state), the nodes
 /// with label, value and degree (`node/<id>`, graph-node role), the edges as relations
-/// ("Factory A → Warehouse 3", "flow 40"; graph-edge role), the group legend and the layout's
+/// ("Factory A → Warehouse 3", "flow 40"; graph-edge role; a self-loop says so), the group legend and the layout's
 /// status. Graphs above `listLimit` nodes list their best-connected nodes only and summarize the
 /// rest, so the tree stays small and cheap for big graphs.
 enum GraphAccessibility {
@@ -23,7 +23,8 @@ enum GraphAccessibility {
             value: large ? "\(count(graph.nodes.count, "node")); the \(listed.count) best connected listed" : count(graph.nodes.count, "node"),
             description: degreeSummary(g.degrees), children: nodeNodes)
         var children = [nodesGroup]
-        let edgeNodes = large ? [] : graph.edges.indices.map { edgeNode($0, figure, g) }
+        let loops = large ? [:] : figure.selfLoops(g)
+        let edgeNodes = large ? [] : graph.edges.indices.map { edgeNode($0, figure, g, loop: loops[$0]) }
         children.append(AccessibilityNode(
             id: "graph/edges", role: .graphicsObject, name: "edges",
             value: large ? "\(count(graph.edges.count, "edge")), not listed" : count(graph.edges.count, "edge"),
@@ -48,12 +49,13 @@ enum GraphAccessibility {
 
     static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
-    /// "Graph of 30 nodes and 41 directed edges; force layout settled after 300 iterations."
+    /// "Graph of 30 nodes and 41 directed edges (2 self-loops); force layout settled after 300 iterations."
     static func summary(_ figure: GraphFigure, _ state: RenderState) -> String {
         let graph = figure.graph
         let directed = graph.edges.contains(where: \.directed)
         let kind = directed ? (graph.edges.allSatisfy(\.directed) ? "directed " : "partly directed ") : ""
-        return "Graph of \(count(graph.nodes.count, "node")) and \(graph.edges.count) \(kind)edge\(graph.edges.count == 1 ? "" : "s"); "
+        let loops = figure.loopEdges.isEmpty ? "" : " (\(count(figure.loopEdges.count, "self-loop")))"
+        return "Graph of \(count(graph.nodes.count, "node")) and \(graph.edges.count) \(kind)edge\(graph.edges.count == 1 ? "" : "s")\(loops); "
             + layoutState(graph, state) + "."
     }
 
@@ -84,7 +86,7 @@ enum GraphAccessibility {
 
     static func nodeNode(_ i: Int, _ figure: GraphFigure, _ g: GraphGeometry) -> AccessibilityNode {
         let node = figure.graph.nodes[i]
-        let c = g.centers[i], r = Double(g.radii[i]) + figure.graph.style.nodeOutlineWidth / 2
+        let c = g.centers[i], r = Double(g.radii[i]) + Double(g.outlineWidth) / 2
         var parts: [String] = []
         if let v = node.value { parts.append("value \(A11yNumber.format(v))") }
         parts.append("degree \(g.degrees[i])")
@@ -105,7 +107,8 @@ enum GraphAccessibility {
         return String(name[..<comma.lowerBound])
     }
 
-    static func edgeNode(_ e: Int, _ figure: GraphFigure, _ g: GraphGeometry) -> AccessibilityNode {
+    /// An edge as a relation; a self-loop (`loop`) is described as one and bounded by its arc.
+    static func edgeNode(_ e: Int, _ figure: GraphFigure, _ g: GraphGeometry, loop: SelfLoop?) -> AccessibilityNode {
         let graph = figure.graph
         let edge = graph.edges[e]
         let a = graph.nodes[edge.from], b = graph.nodes[edge.to]
@@ -113,11 +116,17 @@ enum GraphAccessibility {
         let half = Double(g.edgeWidths[e]) / 2 + 1
         var attributes = ["from": a.id, "to": b.id]
         if let w = edge.weight { attributes["weight"] = "\(w)" }
+        var bounds = AccessibilityBounds(x0: Double(min(pa.x, pb.x)) - half, y0: Double(min(pa.y, pb.y)) - half,
+                                         x1: Double(max(pa.x, pb.x)) + half, y1: Double(max(pa.y, pb.y)) + half)
+        if let loop {
+            attributes["selfLoop"] = "true"
+            bounds = AccessibilityBounds(x0: Double(loop.bounds.min.x), y0: Double(loop.bounds.min.y),
+                                         x1: Double(loop.bounds.max.x), y1: Double(loop.bounds.max.y))
+        }
         return AccessibilityNode(
             id: "edge/\(e)", role: .graphEdge, name: "\(shortName(a)) \(edge.directed ? "→" : "—") \(shortName(b))",
             value: edge.weight.map { "\(edge.directed ? "flow" : "weight") \(A11yNumber.format($0))" },
-            bounds: AccessibilityBounds(x0: Double(min(pa.x, pb.x)) - half, y0: Double(min(pa.y, pb.y)) - half,
-                                        x1: Double(max(pa.x, pb.x)) + half, y1: Double(max(pa.y, pb.y)) + half),
-            attributes: attributes)
+            description: loop == nil ? nil : "self-loop",
+            bounds: bounds, attributes: attributes)
     }
 }

@@ -4,6 +4,7 @@ import OptaRaster
 import OptaText
 
 /// A node-link graph: straight edges (width and colour by weight, arrowheads when directed),
+/// self-loops as small arcs on the free side of their node,
 /// nodes as outlined disks (size by value, colour by group), labels with halos, and the selected
 /// node (`selection` = "node/<id>") and its edges highlighted. Positions come from the layout
 /// solver's snapshot in the `RenderState`, or from the scenario for fixed layouts.
@@ -19,6 +20,8 @@ public struct GraphFigure: SceneFigure {
     let labelSize: Int
     /// Nodes whose label goes above them (sources of directed edges, whose arrows leave to the right).
     let labelAbove: Set<Int>
+    /// Edges from a node to itself, in edge order.
+    let loopEdges: [Int]
 
     static let highlight = RGBA(0.835, 0.369, 0.0)  // Okabe–Ito vermillion
     static let labelInk = RGBA(0.13, 0.13, 0.15)
@@ -42,6 +45,8 @@ public struct GraphFigure: SceneFigure {
             }
         }
         labelAbove = sources
+        let edges = graph.edges
+        loopEdges = edges.indices.filter { edges[$0].from == edges[$0].to }
         area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin - min(labelRoom, Float(width) / 3),
                           y1: Float(height) - margin)
     }
@@ -49,7 +54,8 @@ public struct GraphFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
 
     func geometry(_ state: RenderState) -> GraphGeometry {
-        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees)
+        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees,
+                      strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
@@ -84,6 +90,7 @@ public struct GraphFigure: SceneFigure {
         let ec = style.edgeColor.map(Float.init)
         let edgeColor = RGBA(ec[0], ec[1], ec[2], ec.count > 3 ? ec[3] : 1)
         let weights = graph.weightRange
+        let loops = selfLoops(g)
         for (e, edge) in graph.edges.enumerated() where selected == nil || (edge.from != selected && edge.to != selected) {
             var color = edgeColor
             if let weights, weights.upperBound > weights.lowerBound, let w = edge.weight {
@@ -91,11 +98,11 @@ public struct GraphFigure: SceneFigure {
                 let t = Float((w - weights.lowerBound) / (weights.upperBound - weights.lowerBound))
                 color = edgeColor.fading(by: 0.45 + 0.55 * t)
             }
-            addEdge(&list, edge, g, width: g.edgeWidths[e], color: color)
+            addEdge(&list, edge, g, width: g.edgeWidths[e], color: color, loop: loops[e])
         }
         if let selected {
             for (e, edge) in graph.edges.enumerated() where edge.from == selected || edge.to == selected {
-                addEdge(&list, edge, g, width: g.edgeWidths[e] + 1, color: Self.highlight)
+                addEdge(&list, edge, g, width: g.edgeWidths[e] + 1, color: Self.highlight, loop: loops[e])
             }
         }
         let fill = nodeColors()
@@ -103,7 +110,7 @@ public struct GraphFigure: SceneFigure {
         let outline = RGBA(oc[0], oc[1], oc[2], oc.count > 3 ? oc[3] : 1)
         for i in graph.nodes.indices {
             list.append(.disk(center: g.centers[i], radius: g.radii[i], fill: fill[i],
-                              outlineWidth: Float(style.nodeOutlineWidth), outline: outline))
+                              outlineWidth: g.outlineWidth, outline: outline))
         }
         if let selected {
             list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
@@ -150,9 +157,15 @@ public struct GraphFigure: SceneFigure {
     }
 
     /// A straight edge from rim to rim; a directed edge ends in an arrowhead touching the target's rim.
-    func addEdge(_ list: inout DrawList, _ edge: GraphEdge, _ g: GraphGeometry, width: Float, color: RGBA) {
+    /// A self-loop draws its `loop` arc (and head) instead.
+    func addEdge(_ list: inout DrawList, _ edge: GraphEdge, _ g: GraphGeometry, width: Float, color: RGBA, loop: SelfLoop?) {
         let a = g.centers[edge.from], b = g.centers[edge.to]
-        guard edge.from != edge.to else { return }
+        guard edge.from != edge.to else {
+            guard let loop else { return }
+            list.append(.polyline(points: loop.arc, width: width, color: color))
+            if !loop.head.isEmpty { list.append(.convexPolygon(points: loop.head, fill: color)) }
+            return
+        }
         guard edge.directed else {
             list.append(.line(from: a, to: b, width: width, color: color))
             return
@@ -161,7 +174,7 @@ public struct GraphFigure: SceneFigure {
         let length = (d * d).sum().squareRoot()
         guard length > 0 else { return }
         let u = d / length
-        let rim = g.radii[edge.to] + Float(graph.style.nodeOutlineWidth) / 2 + 1
+        let rim = g.radii[edge.to] + g.outlineWidth / 2 + 1
         let headLength = 5 + 2.5 * width, headHalf = 2 + 1.5 * width
         guard length > rim + headLength else { return }
         let tip = b - u * rim

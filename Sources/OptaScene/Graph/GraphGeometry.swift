@@ -9,12 +9,17 @@ struct GraphGeometry: Sendable {
     let radii: [Float]
     let edgeWidths: [Float]
     let degrees: [Int]
+    /// Width of the nodes' outline.
+    let outlineWidth: Float
 
     /// `"pixels"`: layout positions are frame pixels; `"fit"`: the positions' bounding box is
-    /// scaled (same factor on both axes) and centred into `area`.
-    init(graph: GraphSpec, positions: [SIMD2<Double>], area: PixelRectF, degrees: [Int]) {
+    /// scaled (same factor on both axes) and centred into `area`. Node sizes and line widths are
+    /// the style's times `strokeScale` (`LandscapeLayout.strokeScale`: 2 at 2160 p, so a 4K graph
+    /// reads like the 1080 p one).
+    init(graph: GraphSpec, positions: [SIMD2<Double>], area: PixelRectF, degrees: [Int], strokeScale: Float = 1) {
         self.degrees = degrees
         let style = graph.style
+        outlineWidth = Float(style.nodeOutlineWidth) * strokeScale
         if graph.layout.units == .pixels || positions.isEmpty {
             centers = positions.map { SIMD2<Float>($0) }
         } else {
@@ -29,7 +34,7 @@ struct GraphGeometry: Sendable {
             centers = positions.map { SIMD2<Float>(c + ($0 - mid) * s) }
         }
         // Node size by value (area grows with value), edge width by weight, when they vary.
-        let base = Float(style.nodeRadius)
+        let base = Float(style.nodeRadius) * strokeScale
         if let range = graph.valueRange, range.upperBound > range.lowerBound {
             radii = graph.nodes.map { node in
                 guard let v = node.value else { return base }
@@ -39,7 +44,7 @@ struct GraphGeometry: Sendable {
         } else {
             radii = [Float](repeating: base, count: graph.nodes.count)
         }
-        let width = Float(style.edgeWidth)
+        let width = Float(style.edgeWidth) * strokeScale
         if let range = graph.weightRange, range.upperBound > range.lowerBound {
             edgeWidths = graph.edges.map { edge in
                 guard let w = edge.weight else { return width }

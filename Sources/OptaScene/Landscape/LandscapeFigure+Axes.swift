@@ -1,6 +1,14 @@
 import OptaRaster
 
 extension LandscapeFigure {
+    /// Width of the frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
+    var lineWidth: Float { max(1, layout.strokeScale.rounded()) }
+
+    /// `v` moved to where a line `lineWidth` wide centred on it covers whole pixels.
+    func pixelCentred(_ v: Float) -> Float {
+        v.rounded(.down) + (Int(lineWidth) % 2 == 1 ? 0.5 : 0)
+    }
+
     /// The plot's frame, the ticks and their labels (thinned where they would touch), the axis
     /// titles and the plot title, each cut to the room it has.
     func addFrameAndTicks(_ list: inout FigureCanvas) {
@@ -9,22 +17,23 @@ extension LandscapeFigure {
         let size = layout.labelSize
         let tick = Float(size) * 0.4
         let gap = Float(size) * 0.3
-        // Frame: a 1 px line just outside the plot area.
-        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
+        // Frame: a line of whole pixels (1 px at 1080 p) just outside the plot area.
+        let w = lineWidth
+        Self.addBorder(&list, PixelRectF(x0: x0 - w, y0: y0 - w, x1: x1 + w, y1: y1 + w), color: Self.frameColor, width: w)
         let lineHeight = Float(size) * 1.25
         var xAnchors: [SIMD2<Float>] = []
         for v in xTicks.values {
-            let x = Float(viewport.framePoint(SIMD2(v, 0)).x).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: Self.frameColor))
-            xAnchors.append(SIMD2(x, y1 + 1 + tick + gap))
+            let x = pixelCentred(Float(viewport.framePoint(SIMD2(v, 0)).x))
+            list.append(.rect(PixelRectF(x0: x - w / 2, y0: y1 + w, x1: x + w / 2, y1: y1 + w + tick), fill: Self.frameColor))
+            xAnchors.append(SIMD2(x, y1 + w + tick + gap))
         }
         FigureText.appendTicks(&list, xLabels.labels, at: xAnchors, ordinals: TickThinning.ordinals(xTicks.values, step: xTicks.step),
                                fonts: fonts, size: size, horizontal: .center, vertical: .top, color: Self.ink, gap: Float(size) * 0.5)
         var yAnchors: [SIMD2<Float>] = []
         for v in yTicks.values {
-            let y = Float(viewport.framePoint(SIMD2(0, v)).y).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: Self.frameColor))
-            yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
+            let y = pixelCentred(Float(viewport.framePoint(SIMD2(0, v)).y))
+            list.append(.rect(PixelRectF(x0: x0 - w - tick, y0: y - w / 2, x1: x0 - w, y1: y + w / 2), fill: Self.frameColor))
+            yAnchors.append(SIMD2(x0 - w - tick - gap, y))
         }
         FigureText.appendTicks(&list, yLabels.labels, at: yAnchors, ordinals: TickThinning.ordinals(yTicks.values, step: yTicks.step),
                                fonts: fonts, size: size, horizontal: .right, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
@@ -62,20 +71,21 @@ extension LandscapeFigure {
         let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
         let size = layout.labelSize
         let tick = Float(size) * 0.4
-        Self.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: Self.frameColor)
+        let w = lineWidth
+        Self.addBorder(&list, PixelRectF(x0: x0 - w, y0: y0 - w, x1: x1 + w, y1: y1 + w), color: Self.frameColor, width: w)
         var widest: Float = 0
         var labels: [String] = [], anchors: [SIMD2<Float>] = [], ordinals: [Int] = []
         for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
-            let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x1 + 1, y0: y - 0.5, x1: x1 + 1 + tick, y1: y + 0.5), fill: Self.frameColor))
+            let y = pixelCentred(y1 - Float(t.position) * (y1 - y0))
+            list.append(.rect(PixelRectF(x0: x1 + w, y0: y - w / 2, x1: x1 + w + tick, y1: y + w / 2), fill: Self.frameColor))
             labels.append(t.label)
             ordinals.append(t.ordinal)
-            anchors.append(SIMD2(x1 + 1 + tick + Float(size) * 0.3, y))
+            anchors.append(SIMD2(x1 + w + tick + Float(size) * 0.3, y))
             widest = max(widest, fonts.measure(t.label, pixelSize: size))
         }
         FigureText.appendTicks(&list, labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size,
                                horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
-        let titleX = x1 + 1 + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
+        let titleX = x1 + w + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
         text(&list, FigureText.fitted(colorbarTicks.title, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(titleX, (y0 + y1) / 2), size: size, horizontal: .center, vertical: .middle, rotated: true)
     }

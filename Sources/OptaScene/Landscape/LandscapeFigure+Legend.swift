@@ -9,11 +9,13 @@ extension LandscapeFigure {
         let frame: PixelRectF
     }
 
-    /// Legend entries: each path in order, then the minimum marker.
-    static func legendEntries(_ paths: [PathSpec], minimaCount: Int) -> [Legend.Entry] {
+    /// Legend entries: each path in order (its line and dots `strokeScale` times as wide as the
+    /// path's own, as the figure draws them), then the minimum marker.
+    static func legendEntries(_ paths: [PathSpec], minimaCount: Int, strokeScale: Float = 1) -> [Legend.Entry] {
         var entries = paths.enumerated().map { index, path in
-            Legend.Entry(name: path.name, swatch: .path(color: Palette.color(path.color, orPaletteAt: index), width: Float(path.width),
-                                                         dot: path.markers ? Float(path.markerRadius) : nil),
+            Legend.Entry(name: path.name, swatch: .path(color: Palette.color(path.color, orPaletteAt: index),
+                                                         width: Float(path.width) * strokeScale,
+                                                         dot: path.markers ? Float(path.markerRadius) * strokeScale : nil),
                          id: "legend/\(path.name)")
         }
         if minimaCount > 0 {
@@ -41,7 +43,8 @@ extension LandscapeFigure {
     /// Where the legend of a frame showing `paths` goes, or nil when there is none.
     func placedLegend(paths: [PathSpec]) -> PlacedLegend? {
         guard scenario.axes.legend else { return nil }
-        let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
+        let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
+                                         strokeScale: layout.strokeScale)
         if let outside = legendOutside {
             guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: Float(layout.plot.height),
                                       maxTextWidth: outside.maxTextWidth) else { return nil }
@@ -75,7 +78,9 @@ extension LandscapeFigure {
     }
 
     func addLegend(_ list: inout FigureCanvas, _ placed: PlacedLegend) {
-        placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts) { canvas, p in addMinimumMarker(&canvas, at: p) }
+        placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: layout.strokeScale) { canvas, p in
+            addMinimumMarker(&canvas, at: p)
+        }
     }
 }
 

@@ -15,12 +15,12 @@ extension LandscapeFigure {
         }
     }
 
-    /// A 1-px opaque border just inside `r`.
-    static func addBorder(_ list: inout FigureCanvas, _ r: PixelRectF, color: RGBA) {
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + 1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - 1, x1: r.x1, y1: r.y1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + 1, y1: r.y1), fill: color))
-        list.append(.rect(PixelRectF(x0: r.x1 - 1, y0: r.y0, x1: r.x1, y1: r.y1), fill: color))
+    /// An opaque border `width` pixels wide just inside `r`.
+    static func addBorder(_ list: inout FigureCanvas, _ r: PixelRectF, color: RGBA, width: Float = 1) {
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 + width), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y1 - width, x1: r.x1, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x0, y0: r.y0, x1: r.x0 + width, y1: r.y1), fill: color))
+        list.append(.rect(PixelRectF(x0: r.x1 - width, y0: r.y0, x1: r.x1, y1: r.y1), fill: color))
     }
 
     // MARK: Paths and markers
@@ -50,14 +50,15 @@ extension LandscapeFigure {
 
     func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA) {
         let marks = marks(path)
-        PathStroke.append(&list, pieces: marks.pieces, width: Float(path.width), dots: marks.dots,
-                          dotRadius: Float(path.markerRadius), color: color)
+        let s = layout.strokeScale
+        PathStroke.append(&list, pieces: marks.pieces, width: Float(path.width) * s, dots: marks.dots,
+                          dotRadius: Float(path.markerRadius) * s, color: color, scale: s)
         // Start: a hollow ring; end: a larger disk with a dark rim.
         if let start = marks.start {
-            list.append(.disk(center: start, radius: 6, fill: RGBA(1, 1, 1), outlineWidth: 2.5, outline: color))
+            list.append(.disk(center: start, radius: Self.endMarkerRadius * s, fill: RGBA(1, 1, 1), outlineWidth: 2.5 * s, outline: color))
         }
         if let end = marks.end {
-            list.append(.disk(center: end, radius: 6, fill: color, outlineWidth: 1.5, outline: Self.ink))
+            list.append(.disk(center: end, radius: Self.endMarkerRadius * s, fill: color, outlineWidth: 1.5 * s, outline: Self.ink))
         }
     }
 
@@ -82,13 +83,47 @@ extension LandscapeFigure {
         return obstacles
     }
 
+    /// Half the size of the minimum marker's cross.
+    static let minimumMarkerHalf: Float = 7
+    /// Radius of a path's start ring and end disk.
+    static let endMarkerRadius: Float = 6
+
     func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
-        let r: Float = 7
+        let s = layout.strokeScale
+        let r = Self.minimumMarkerHalf * s
         for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a, to: p + b, width: 4, color: Self.ink))
+            list.append(.segment(from: p + a, to: p + b, width: 4 * s, color: Self.ink))
         }
         for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 2, color: RGBA(1, 1, 1)))
+            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 2 * s, color: RGBA(1, 1, 1)))
         }
+    }
+
+    /// How far past a point in the plot anything drawn for it may reach: the minimum marker's
+    /// cross (half-diagonal plus half its width), the end markers, the paths' dots and strokes
+    /// with their halos, at the figure's stroke scale. Whole pixels, plus one for anti-aliasing.
+    func markerReach(_ paths: [PathSpec]) -> Float {
+        var reach = Self.minimumMarkerHalf * Float(2).squareRoot() + 2
+        reach = max(reach, Self.endMarkerRadius + 1.25)
+        for path in paths {
+            reach = max(reach, Float(path.width) / 2 + PathStroke.haloWidth)
+            if path.markers { reach = max(reach, Float(path.markerRadius) + PathStroke.haloWidth) }
+        }
+        return (reach * layout.strokeScale + 1).rounded(.up)
+    }
+
+    /// Clips what was drawn so far to the plot: paints the background over a band `reach` pixels
+    /// wide around the plot (stopping short of the colourbar's ramp), so a marker at the domain's
+    /// edge shows only its half inside the plot, as matplotlib's clip_on does. Drawn before the
+    /// frame, ticks, labels and colourbar, which lie in that band and come after.
+    func addPlotClip(_ list: inout FigureCanvas, reach: Float) {
+        let p = layout.plot
+        let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
+        let right = layout.colorbar.map { min(x1 + reach, Float($0.x0) - 1) } ?? x1 + reach
+        let fill = Self.background
+        list.append(.rect(PixelRectF(x0: x0 - reach, y0: y0 - reach, x1: right, y1: y0), fill: fill))
+        list.append(.rect(PixelRectF(x0: x0 - reach, y0: y1, x1: right, y1: y1 + reach), fill: fill))
+        list.append(.rect(PixelRectF(x0: x0 - reach, y0: y0, x1: x0, y1: y1), fill: fill))
+        if right > x1 { list.append(.rect(PixelRectF(x0: x1, y0: y0, x1: right, y1: y1), fill: fill)) }
     }
 }

@@ -76,7 +76,8 @@ public struct LandscapeFigure: Sendable {
         let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
-        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count)
+        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count,
+                                         strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
         var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
         if outsideLegend, let textWidth = Self.outsideTextWidth(frameWidth: width, labelSize: labelSize),
            let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
@@ -123,7 +124,8 @@ public struct LandscapeFigure: Sendable {
     /// Whether a `best` legend for the scenario's own paths finds no clear corner, and a legend
     /// beside the plot would fit the frame.
     var legendWantsOutside: Bool {
-        let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0)
+        let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
+                                         strokeScale: layout.strokeScale)
         guard !entries.isEmpty, Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil else { return false }
         let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
         return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
@@ -135,16 +137,21 @@ public struct LandscapeFigure: Sendable {
 
     /// The per-pixel pass for the scenario's own paths: background, heatmap with contours,
     /// colourbar ramp.
-    public var shader: LandscapeShader<Objective> { shader(legend: placedLegend(paths: scenario.paths)) }
+    public var shader: LandscapeShader<OffsetField> { shader(legend: placedLegend(paths: scenario.paths)) }
 
     /// The per-pixel pass for a frame with `legend`: contour lines break only for the labels it
-    /// leaves showing.
-    func shader(legend: PlacedLegend?) -> LandscapeShader<Objective> {
+    /// leaves showing. f is sampled less `prepared.valueOffset`, and the scale and levels are
+    /// shifted alike (no change when the offset is 0, as it is for most landscapes).
+    func shader(legend: PlacedLegend?) -> LandscapeShader<OffsetField> {
         let contour = scenario.landscape.contours
         let color = contour?.color ?? [1, 1, 1, 1]
+        let offset = prepared.valueOffset
+        let scale = offset == 0 ? prepared.scale : prepared.scale.offset(by: offset)
+        let levels = offset == 0 ? prepared.contours
+            : prepared.contours.map { ContourLevels(values: $0.values.map { $0 - offset }, scale: scale) }
         return LandscapeShader(
-            field: scenario.landscape.objective, viewport: viewport, scale: prepared.scale,
-            colormap: prepared.colormap, contours: prepared.contours, contourWidth: Float(contour?.width ?? 0.8),
+            field: prepared.field, viewport: viewport, scale: scale,
+            colormap: prepared.colormap, contours: levels, contourWidth: Float(contour?.width ?? 0.8) * layout.strokeScale,
             contourColor: SIMD4(Float(color[0]), Float(color[1]), Float(color[2]), Float(color[3])),
             background: Self.background.premultipliedPacked, colorbar: layout.colorbar,
             contourGaps: shownContourLabels(legend: legend).map { entry in
@@ -169,8 +176,6 @@ public struct LandscapeFigure: Sendable {
     /// it places.
     func canvas(paths: [PathSpec], legend: PlacedLegend?) -> FigureCanvas {
         var list = FigureCanvas()
-        addFrameAndTicks(&list)
-        addColorbar(&list)
         addContourLabels(&list, shownContourLabels(legend: legend))
         for (index, path) in paths.enumerated() {
             addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index))
@@ -180,6 +185,10 @@ public struct LandscapeFigure: Sendable {
                 addMinimumMarker(&list, at: framePoint(minimum.point))
             }
         }
+        // Markers and strokes are clipped to the plot; the axes, ticks and colourbar come after.
+        addPlotClip(&list, reach: markerReach(paths))
+        addFrameAndTicks(&list)
+        addColorbar(&list)
         if let legend { addLegend(&list, legend) }
         return list
     }

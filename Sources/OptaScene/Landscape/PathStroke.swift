@@ -48,10 +48,12 @@ enum PathStroke {
         return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b)
     }
 
-    /// A path: its line `pieces` of `width` and dots of `dotRadius` at `dots`, over its outline.
+    /// A path: its line `pieces` of `width` and dots of `dotRadius` at `dots`, over its outline
+    /// (`haloWidth` × `scale` wide: the figure's stroke scale, as `width` already is).
     static func append(_ canvas: inout FigureCanvas, pieces: [[SIMD2<Float>]], width: Float, dots: [SIMD2<Float>] = [],
-                       dotRadius: Float = 0, color: RGBA) {
+                       dotRadius: Float = 0, color: RGBA, scale: Float = 1) {
         let halo = outline(for: color)
+        let haloWidth = Self.haloWidth * scale
         for piece in pieces { canvas.append(.polyline(points: piece, width: width + 2 * haloWidth, color: halo)) }
         for p in dots { canvas.append(.disk(center: p, radius: dotRadius + haloWidth, fill: halo, outlineWidth: 0, outline: halo)) }
         for piece in pieces { canvas.append(.polyline(points: piece, width: width, color: color)) }

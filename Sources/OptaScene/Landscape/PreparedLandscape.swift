@@ -11,6 +11,12 @@ public struct PreparedLandscape: Sendable {
     public let colormap: ColormapLUT
     /// Lowest and highest finite values seen on the sampling grid (and at known minima).
     public let sampledRange: ClosedRange<Double>?
+    /// Taken off f in Double before the shader sees it (`OffsetField`): the middle of the colour
+    /// range when that range sits more than 100 spans from zero (f near 1e6 varying by 2, where
+    /// Float's step would band the heatmap and smear the contours); 0 otherwise.
+    public let valueOffset: Double
+    /// The objective as the shader samples it: less `valueOffset`.
+    public let field: OffsetField
 
     /// Samples per axis when looking for the value range.
     public static let samplesPerAxis = 241
@@ -34,6 +40,9 @@ public struct PreparedLandscape: Sendable {
             scale = .log(vmin: vmin, vmax: vmax, fmin: floor, epsilon: epsilon)
         }
         colormap = ColormapLUT(Colormap(rawValue: spec.colormap) ?? .viridis)
+        let middle = (vmin + vmax) / 2
+        valueOffset = middle.isFinite && abs(middle) > 100 * (vmax - vmin) ? middle : 0
+        field = OffsetField(spec.objective, offset: valueOffset)
         let chosen = scale
         contours = spec.contours.map { ContourLevels(values: Self.levels($0, scale: chosen), scale: chosen) }
     }

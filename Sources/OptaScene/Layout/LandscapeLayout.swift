@@ -16,6 +16,16 @@ public struct LandscapeLayout: Sendable, Equatable {
         max(11, min(32, Int((Double(frameHeight) / 1080 * 14).rounded())))
     }
 
+    /// How many times thicker than at 1920×1080 lines and markers are drawn: in step with the
+    /// text (`labelSize` ÷ 14), so a 4K figure reads like the 1080 p one instead of showing
+    /// hairlines under twice-as-large text; never below 1, so small frames keep 1080 p strokes.
+    public static func strokeScale(labelSize: Int) -> Float {
+        max(1, Float(labelSize) / 14)
+    }
+
+    /// `strokeScale(labelSize:)` of this layout.
+    public var strokeScale: Float { Self.strokeScale(labelSize: labelSize) }
+
     /// Text size for a frame: as for its height, or its width when that is the shorter side (a
     /// tall, narrow frame keeps text that fits across it).
     public static func labelSize(width: Int, height: Int) -> Int {

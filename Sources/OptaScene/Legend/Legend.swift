@@ -79,8 +79,9 @@ struct Legend {
         return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y0 + line)
     }
 
-    /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point.
-    func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary,
+    /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point. Path swatches
+    /// get outlines `strokeScale` times the usual width, as the figure's paths do.
+    func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary, strokeScale: Float = 1,
               minimum: (inout FigureCanvas, SIMD2<Float>) -> Void) {
         canvas.legend = frame
         canvas.append(.rect(frame, fill: style.fill))
@@ -96,7 +97,7 @@ struct Legend {
             switch entry.swatch {
             case .path(let color, let width, let dot):
                 PathStroke.append(&canvas, pieces: [[SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)]], width: width,
-                                  dots: dot == nil ? [] : [SIMD2(sx + swatchWidth / 2, cy)], dotRadius: dot ?? 0, color: color)
+                                  dots: dot == nil ? [] : [SIMD2(sx + swatchWidth / 2, cy)], dotRadius: dot ?? 0, color: color, scale: strokeScale)
             case .line(let color, let width):
                 canvas.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)], width: width, color: color))
             case .minimum:

@@ -9,7 +9,11 @@ public struct PreparedSurface: Sendable {
     public let spec: SurfaceSpec
     public let objective: Objective
     public let field: HeightField
-    /// World positions: surface vertices (row-major grid), then the 4 floor corners.
+    /// The domain's centre: `positions` are relative to it (x and y), so a domain far from the
+    /// origin (x in [1e6, 1e6 + 1]) keeps Float's full precision in its vertices instead of
+    /// collapsing them onto Float's coarse grid there (steps of 1/16 at 1e6).
+    public let origin: SIMD2<Double>
+    /// World positions less `origin`: surface vertices (row-major grid), then the 4 floor corners.
     public let positions: [SIMD3<Float>]
     public let indices: [UInt32]
     /// Per vertex (t, normal, position) for the shader, see `SurfaceShader.varyings`.
@@ -36,12 +40,15 @@ public struct PreparedSurface: Sendable {
         let n = spec.resolution
         let h = Float(spec.height)
         floorZ = spec.floorContours ? -0.25 * spec.height : 0
+        let domain = landscape.domain
+        let origin = SIMD2((domain.x.lowerBound + domain.x.upperBound) / 2, (domain.y.lowerBound + domain.y.upperBound) / 2)
+        self.origin = origin
         var positions = [SIMD3<Float>]()
         positions.reserveCapacity(n * n + 4)
         for j in 0..<n {
             for i in 0..<n {
                 let p = HeightField.point(i, j, n, landscape.domain)
-                positions.append(SIMD3(Float(p.x), Float(p.y), field.levels[j * n + i] * h))
+                positions.append(SIMD3(Float(p.x - origin.x), Float(p.y - origin.y), field.levels[j * n + i] * h))
             }
         }
         // Cells touching a vertex where f is undefined (NaN samples of a grid, a formula's poles)
@@ -72,7 +79,7 @@ public struct PreparedSurface: Sendable {
             let base = UInt32(positions.count)
             for (x, y) in [(d.x.lowerBound, d.y.lowerBound), (d.x.upperBound, d.y.lowerBound),
                            (d.x.upperBound, d.y.upperBound), (d.x.lowerBound, d.y.upperBound)] {
-                positions.append(SIMD3(Float(x), Float(y), z))
+                positions.append(SIMD3(Float(x - origin.x), Float(y - origin.y), z))
             }
             indices += [base, base + 1, base + 2, base, base + 2, base + 3]
         }

@@ -46,7 +46,7 @@ extension SurfaceFigure {
     func addBox(_ list: inout FigureCanvas, _ edges: [SampledPolyline], depths: [Float]) {
         for edge in edges {
             for run in edge.visibleRuns(depths: depths) {
-                list.append(.polyline(points: run, width: 1, color: Self.boxColor))
+                list.append(.polyline(points: run, width: layout.strokeScale, color: Self.boxColor))
             }
         }
     }
@@ -57,7 +57,7 @@ extension SurfaceFigure {
     /// colourbar and of a legend beside the view (where they all are unless the frame is too
     /// small for the fit).
     func addAxes(_ list: inout FigureCanvas, _ axes: SurfaceAxes) {
-        for tick in axes.ticks { list.append(.segment(from: tick.from, to: tick.to, width: 1, color: Self.boxColor)) }
+        for tick in axes.ticks { list.append(.segment(from: tick.from, to: tick.to, width: layout.strokeScale, color: Self.boxColor)) }
         let size = layout.labelSize
         let gap = Float(size) * 0.4
         let placed = axes.labels.map { label in
@@ -94,17 +94,20 @@ extension SurfaceFigure {
     }
 
     func addPath(_ list: inout FigureCanvas, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
-        PathStroke.append(&list, pieces: path.pieces.flatMap { $0.visibleRuns(depths: depths) }, width: path.width, color: path.color)
+        // Lines and markers grow with the frame as the text does (×2 at 2160 p).
+        let k = layout.strokeScale
+        PathStroke.append(&list, pieces: path.pieces.flatMap { $0.visibleRuns(depths: depths) }, width: path.width * k,
+                          color: path.color, scale: k)
         // Start ring and head marker; a hidden head still shows, faintly, where it is.
         if let s = path.start {
             let shown = s.isVisible(depths: depths)
-            list.append(.ring(center: s.point, radius: 4.5, width: 2, color: shown ? path.color : path.color.fading(by: 0.35)))
+            list.append(.ring(center: s.point, radius: 4.5 * k, width: 2 * k, color: shown ? path.color : path.color.fading(by: 0.35)))
         }
         if let e = path.head {
             if e.isVisible(depths: depths) {
-                list.append(.disk(center: e.point, radius: 6, fill: path.color, outlineWidth: 1.5, outline: RGBA(0.05, 0.05, 0.08)))
+                list.append(.disk(center: e.point, radius: 6 * k, fill: path.color, outlineWidth: 1.5 * k, outline: RGBA(0.05, 0.05, 0.08)))
             } else {
-                list.append(.ring(center: e.point, radius: 6, width: 1.5, color: path.color.fading(by: 0.5)))
+                list.append(.ring(center: e.point, radius: 6 * k, width: 1.5 * k, color: path.color.fading(by: 0.5)))
             }
         }
     }
@@ -115,10 +118,10 @@ extension SurfaceFigure {
 
     /// The × that marks a known minimum.
     func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
-        let r: Float = 5
+        let k = layout.strokeScale, r = 5 * k
         for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a, to: p + b, width: 3, color: RGBA(0.05, 0.05, 0.08)))
-            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 1.5, color: RGBA(1, 1, 1)))
+            list.append(.segment(from: p + a, to: p + b, width: 3 * k, color: RGBA(0.05, 0.05, 0.08)))
+            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 1.5 * k, color: RGBA(1, 1, 1)))
         }
     }
 

@@ -103,16 +103,18 @@ public struct SurfaceFigure: Sendable {
         let domain = scenario.landscape.domain
         let contour = scenario.landscape.contours
         let c = contour?.color ?? [1, 1, 1, 1]
+        // The shader sees positions relative to `prepared.origin`: so are the eye and the domain.
+        let o = prepared.origin
         let eye = camera.eye
-        let lo = SIMD2<Float>(Float(domain.x.lowerBound), Float(domain.y.lowerBound))
-        let hi = SIMD2<Float>(Float(domain.x.upperBound), Float(domain.y.upperBound))
+        let lo = SIMD2<Float>(Float(domain.x.lowerBound - o.x), Float(domain.y.lowerBound - o.y))
+        let hi = SIMD2<Float>(Float(domain.x.upperBound - o.x), Float(domain.y.upperBound - o.y))
         return SurfaceShader(
             levels: prepared.field.levels, normals: prepared.field.normals, positions: prepared.positions,
             surfaceTriangles: prepared.surfaceTriangles, colormap: prepared.colormap, lighting: .standard,
-            eye: SIMD3(Float(eye.x), Float(eye.y), Float(eye.z)),
+            eye: SIMD3(Float(eye.x - o.x), Float(eye.y - o.y), Float(eye.z)),
             isolineLevels: spec.isolines ? prepared.contourLevels : [],
             isolineColor: SIMD4(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]) * 0.85),
-            isolineWidth: Float(contour?.width ?? 0.8) + 0.4,
+            isolineWidth: (Float(contour?.width ?? 0.8) + 0.4) * layout.strokeScale,
             wireframeStep: spec.wireframe ? (hi - lo) / 32 : nil, wireframeOrigin: lo,
             floorColor: SIMD3(0.14, 0.14, 0.18), gridResolution: spec.resolution, floorDomain: (lo, hi))
     }
@@ -123,7 +125,10 @@ public struct SurfaceFigure: Sendable {
     public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int,
                               depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
         let camera = camera(for: state)
-        let rows = projector(camera).rows
+        // The world-to-clip rows take positions relative to `prepared.origin`: the translation
+        // by the origin is folded into each row's constant in Double, before rounding to Float.
+        let o = prepared.origin
+        let rows = projector(camera).rows.map { r in SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y) }
         return TriangleRasterizer.render(
             positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import OptaText
+
+/// Characters DejaVu Sans lacks come from Noto Sans CJK and Noto Color Emoji, where Debian installs
+/// them (`make deps` installs `fonts-noto-cjk` and `fonts-noto-color-emoji`).
+@Suite struct FallbackTests {
+    static let dejaVu = FontLibrary.defaultFontDirectory + "/" + FontLibrary.regularFileName
+
+    @Test func theDebianFallbacksAreInstalled() {
+        for fallback in FontFallback.debianDefaults {
+            #expect(FileManager.default.fileExists(atPath: fallback.regularPath), "missing \(fallback.regularPath): run make deps")
+        }
+    }
+
+    /// The box DejaVu draws for a character no face has.
+    func notdef(_ size: Int) throws -> GlyphMask {
+        try #require(sharedFont.layout("\u{E0FF}", pixelSize: size).glyphs.first).mask
+    }
+
+    @Test(arguments: ["中", "文", "損", "失", "関", "数", "が", "カ", "손", "실", "한"])
+    func cjkCharactersHaveTheirOwnGlyphs(_ character: String) throws {
+        let run = sharedFont.layout(character, pixelSize: 20)
+        let glyph = try #require(run.glyphs.first)
+        #expect(run.glyphs.count == 1)
+        #expect(glyph.mask != (try notdef(20)))
+        #expect(glyph.mask.totalCoverage > 20 * 255)
+        // Han and kana are one em wide; Noto's Hangul a little narrower (0.92 em).
+        #expect(run.advance >= 17 && run.advance <= 21, "advance \(run.advance)")
+        // Without the fallback the same character is the box.
+        let plain = try FontLibrary(regularPath: Self.dejaVu, boldPath: nil)
+        #expect(try #require(plain.layout(character, pixelSize: 20).glyphs.first).mask == (try notdef(20)))
+    }
+
+    @Test func measuringUsesTheFallbackAdvances() {
+        let plain = try? FontLibrary(regularPath: Self.dejaVu, boldPath: nil)
+        let text = "损失函数 loss"
+        let withFallback = sharedFont.measure(text, pixelSize: 16)
+        #expect(abs(withFallback - (4 * 16 + sharedFont.measure(" loss", pixelSize: 16))) <= 1)
+        #expect(withFallback != plain?.measure(text, pixelSize: 16))
+    }
+
+    @Test(arguments: ["😀", "🚀", "📉", "🔥", "✅"])
+    func emojiHaveGlyphsScaledToTheTextSize(_ emoji: String) throws {
+        for size in [12, 20, 48] {
+            let run = sharedFont.layout(emoji, pixelSize: size)
+            let glyph = try #require(run.glyphs.first)
+            #expect(run.glyphs.count == 1)
+            // The strike (109 px per em) comes down to about one em at the size asked for.
+            let em = Float(size)
+            #expect(Float(glyph.mask.height) >= 0.8 * em && Float(glyph.mask.height) <= 1.3 * em, "\(emoji) at \(size): \(glyph.mask.height) px tall")
+            #expect(run.advance >= 0.9 * em && run.advance <= 1.4 * em, "\(emoji) at \(size): advance \(run.advance)")
+            #expect(glyph.mask.totalCoverage > size * size * 255 / 8)
+            // Sits on the baseline like text: mostly above it, a little below.
+            #expect(glyph.y < 0 && glyph.y + glyph.mask.height > 0)
+            #expect(Float(-glyph.y) <= Float(size) * 1.1)
+        }
+    }
+
+    /// A face drawn as a picture in the text's colour: its darker features (eyes, mouth) cover more
+    /// than its lighter fill, so it is not a flat silhouette.
+    @Test func emojiKeepTheirInnerFeatures() throws {
+        let glyph = try #require(sharedFont.layout("😀", pixelSize: 48).glyphs.first).mask
+        let inked = glyph.coverage.filter { $0 > 0 }
+        #expect(Set(inked.map { $0 / 32 }).count >= 4, "coverage levels: \(Set(inked.map { $0 / 32 }).sorted())")
+        #expect(inked.contains { $0 >= 180 } && inked.contains { $0 <= 120 && $0 >= 60 })
+    }
+
+    @Test func variationSelectorsAndJoinersDrawNothing() {
+        #expect(sharedFont.layout("❤\u{FE0F}", pixelSize: 16) == sharedFont.layout("❤", pixelSize: 16))
+        #expect(sharedFont.layout("a\u{200D}b", pixelSize: 16) == sharedFont.layout("ab", pixelSize: 16))
+    }
+
+    @Test func mixedScriptsLineUpLeftToRight() {
+        let run = sharedFont.layout("f(x) 最小 🎯", pixelSize: 16)
+        #expect(run.glyphs.count == 7)
+        let xs = run.glyphs.map(\.x)
+        #expect(xs == xs.sorted())
+        // Bold CJK comes from Noto Sans CJK Bold: it differs from the regular face.
+        #expect(sharedFont.layout("最小", pixelSize: 16, weight: .bold) != sharedFont.layout("最小", pixelSize: 16))
+    }
+
+    @Test func explicitFallbackThatIsMissingIsAnError() {
+        let missing = "/nonexistent/NotoSansCJK-Regular.ttc"
+        #expect(throws: FontError(kind: .missingFile, path: missing)) {
+            _ = try FontLibrary(regularPath: Self.dejaVu, boldPath: nil, fallbacks: [FontFallback(regularPath: missing)])
+        }
+    }
+
+    @Test func strikeScalingKeepsTheMeanCoverage() {
+        // A 4×4 block of full coverage halved: one 2×2 block, still full.
+        let full = StrikeGlyph.scaled([Float](repeating: 255, count: 16), width: 4, height: 4, by: 0.5)
+        #expect(full == GlyphMask(width: 2, height: 2, coverage: [255, 255, 255, 255]))
+        // A checkerboard averages to half.
+        let checker = (0..<16).map { Float((($0 % 4) + ($0 / 4)) % 2 == 0 ? 255 : 0) }
+        let half = StrikeGlyph.scaled(checker, width: 4, height: 4, by: 0.5)
+        #expect(half.coverage.allSatisfy { abs(Int($0) - 128) <= 1 }, "\(half.coverage)")
+    }
+}
