@@ -64,6 +64,7 @@ struct BenchCommand: ParsableCommand {
                 session.runToCompletion()
                 let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState)
                 var framebuffer = Framebuffer(width: scenario.width, height: scenario.height)
+                var context = RenderContext()
                 let clock = ContinuousClock()
                 var times: [Double] = []
                 var treeTimes: [Double] = []
@@ -71,7 +72,7 @@ struct BenchCommand: ParsableCommand {
                 let renderState = session.renderState
                 for i in 0..<(warmup + frames) {
                     let start = clock.now
-                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, threads: frame.threadCount)
+                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, context: &context, threads: frame.threadCount)
                     if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
                     if a11y {
                         let treeStart = clock.now

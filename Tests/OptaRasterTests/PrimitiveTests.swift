@@ -124,7 +124,8 @@ import Testing
         var b = a
         a.clear(to: 0xFFFF_FFFF)
         a.draw(DrawList(items), threads: 2)
-        b.draw(DrawList(items), over: 0xFFFF_FFFF, threads: 2)
+        var context = RenderContext()
+        b.draw(DrawList(items), over: 0xFFFF_FFFF, context: &context, threads: 2)
         #expect(a.pixels == b.pixels)
     }
 }

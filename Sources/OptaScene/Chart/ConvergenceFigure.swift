@@ -77,11 +77,12 @@ public struct ConvergenceFigure: SceneFigure {
         return SIMD2(Float(x), Float(y))
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
         framebuffer.clear(to: Self.background.premultipliedPacked)
         var list = drawList(state)
         list.items += overlay.items
-        framebuffer.draw(list, threads: threads)
+        framebuffer.draw(list, context: &context, threads: threads)
     }
 
     /// Everything the chart draws for `state`.

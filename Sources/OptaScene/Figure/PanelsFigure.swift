@@ -43,13 +43,14 @@ public struct PanelsFigure: SceneFigure {
         return first.figure.hudOrigin + SIMD2(Float(first.rect.x0), Float(first.rect.y0))
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
         for panel in panels {
             var part = Framebuffer(width: panel.rect.width, height: panel.rect.height)
-            panel.figure.render(state, overlay: DrawList(), into: &part, threads: threads)
+            panel.figure.render(state, overlay: DrawList(), into: &part, context: &context, threads: threads)
             framebuffer.copy(part, to: SIMD2(panel.rect.x0, panel.rect.y0))
         }
-        if !overlay.isEmpty { framebuffer.draw(overlay, threads: threads) }
+        if !overlay.isEmpty { framebuffer.draw(overlay, context: &context, threads: threads) }
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

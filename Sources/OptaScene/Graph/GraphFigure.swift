@@ -52,11 +52,12 @@ public struct GraphFigure: SceneFigure {
         GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees)
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
         let bg = graph.style.background.map(Float.init)
         var list = drawList(state)
         list.items += overlay.items
-        framebuffer.draw(list, over: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked, threads: threads)
+        framebuffer.draw(list, over: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked, context: &context, threads: threads)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

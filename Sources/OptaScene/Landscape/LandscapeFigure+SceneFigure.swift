@@ -5,11 +5,12 @@ import OptaRaster
 extension LandscapeFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
         let legend = placedLegend(paths: state.scenario.paths)
         var items = canvas(paths: state.scenario.paths, legend: legend).list
         items.items += overlay.items
-        FrameRenderer.render(shader: shader(legend: legend), overlay: items, into: &framebuffer, threads: threads)
+        FrameRenderer.render(shader: shader(legend: legend), overlay: items, into: &framebuffer, context: &context, threads: threads)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

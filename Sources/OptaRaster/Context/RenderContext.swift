@@ -1,0 +1,25 @@
+/// What one renderer of frames keeps from one frame to the next: the scratch memory of the
+/// passes (vertex arrays of the triangle rasterizer, the arrays of draw-list binning).
+///
+/// Hold one wherever frames are drawn one after another (the viewer, a video export, a benchmark,
+/// a library session) and pass it to every frame. Recycled arrays are already mapped, so a frame
+/// drawn with a used context touches no fresh pages; a new context gives the same bytes, only
+/// slower. A context is a value: it belongs to one renderer and is never shared between threads.
+public struct RenderContext: Sendable {
+    /// The triangle rasterizer's per-vertex arrays.
+    var vertices = VertexBuffers()
+    /// Spare arrays for binning draw lists (one set per chunk binned at the same time).
+    var binning = BinningBuffers()
+
+    public init() {}
+}
+
+extension RenderContext {
+    /// `value`, leaving a new empty value in its place: what is taken out of a context has no
+    /// other owner, so writing to it never copies.
+    static func taking<T>(_ value: inout T, leaving empty: T) -> T {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
+    }
+}
