@@ -2,6 +2,7 @@ import Foundation
 import OptaCore
 import OptaRaster
 import OptaScene
+import OptaSupport
 import OptaText
 
 /// What one `opta_session` owns: the headless session (store, solvers, frame count) and the figures

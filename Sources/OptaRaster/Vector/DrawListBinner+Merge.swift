@@ -1,5 +1,5 @@
 import Dispatch
-import OptaCore
+import OptaSupport
 
 extension DrawListBinner {
     /// Bins `items` on up to `threads` threads: contiguous chunks, each in its own binner, in
