@@ -1,5 +1,6 @@
 /// What one renderer of frames keeps from one frame to the next: the scratch memory of the
-/// passes (vertex arrays of the triangle rasterizer, the arrays of draw-list binning).
+/// passes (vertex arrays of the triangle rasterizer, the arrays of draw-list binning) and the
+/// pixels of a shaded layer that later frames may show again (`LayerCache`).
 ///
 /// Hold one wherever frames are drawn one after another (the viewer, a video export, a benchmark,
 /// a library session) and pass it to every frame. Recycled arrays are already mapped, so a frame
@@ -10,6 +11,14 @@ public struct RenderContext: Sendable {
     var vertices = VertexBuffers()
     /// Spare arrays for binning draw lists (one set per chunk binned at the same time).
     var binning = BinningBuffers()
+    /// The last shaded layer worth keeping.
+    var layerCache = LayerCache()
+
+    /// Whether shaded layers with a cache key are kept for later frames (true by default). Off,
+    /// every frame shades every layer: the same bytes, for measuring the shading itself.
+    public var cachesLayers = true {
+        didSet { if !cachesLayers { layerCache.clear() } }
+    }
 
     public init() {}
 }

@@ -66,11 +66,14 @@ public struct BinnedDrawList: Sendable {
     ) rethrows -> Result {
         var binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads,
                                     buffers: &context.binning)
-        defer {
-            context.binning.recycle(shapes: BinningBuffers.emptying(&binned.shapes), segments: BinningBuffers.emptying(&binned.segments),
-                                    entries: BinningBuffers.emptying(&binned.entries))
-        }
+        defer { binned.recycle(into: &context.binning) }
         return try body(binned)
+    }
+
+    /// Hands the big arrays to `buffers` for the next frame's binning (the list is left empty).
+    mutating func recycle(into buffers: inout BinningBuffers) {
+        buffers.recycle(shapes: BinningBuffers.emptying(&shapes), segments: BinningBuffers.emptying(&segments),
+                        entries: BinningBuffers.emptying(&entries))
     }
 
     /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).

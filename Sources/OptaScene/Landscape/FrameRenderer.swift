@@ -1,22 +1,15 @@
 import OptaRaster
 import Shaders
 
-/// Renders a landscape frame: per tile, the fused per-pixel shader writes every pixel once, then
-/// the overlay's items that touch the tile blend on top while the tile is still in cache.
+/// Renders a landscape frame from a shader and an overlay: per tile, the fused per-pixel shader
+/// writes every pixel once, then the overlay's items that touch the tile blend on top while the
+/// tile is still in cache. The shaded layer carries no cache key: every frame shades it.
 public enum FrameRenderer {
     public static func render<Field: ScalarField>(
         shader: LandscapeShader<Field>, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
         threads: Int
     ) {
-        // The overlay is binned for the shader's tiles.
-        let tileSize = TileScheduler.defaultTileSize
-        BinnedDrawList.binning(overlay, width: framebuffer.width, height: framebuffer.height, tileSize: tileSize,
-                               context: &context) { binned in
-            TileScheduler.forEachTile(of: &framebuffer, threads: threads, tileSize: tileSize) { target in
-                shader.shade(&target)
-                binned.composite(into: &target)
-            }
-        }
+        context.run(FramePlan([.shaded(shader), .vector(overlay)]), into: &framebuffer, threads: threads)
     }
 
     /// A new frame with `figure` and its scenario's own paths drawn into it.
