@@ -94,15 +94,4 @@ import Testing
         for _ in 0..<3 { context.run(Self.plan(tint: 1, step: 3, counter: counter), into: &frame, threads: 2) }
         #expect(counter.count == 3 * 12)
     }
-
-    @Test func aFillAndVectorPlanMatchesDrawingOverABackground() {
-        let list = RenderContextTests.list(count: 600, seed: 3)
-        let background = PackedColor.opaque(0.9, 0.9, 0.95)
-        var context = RenderContext()
-        var planned = Framebuffer(width: 320, height: 240)
-        context.run(FramePlan([.fill(background), .vector(list)]), into: &planned, threads: 2)
-        var drawn = Framebuffer(width: 320, height: 240)
-        drawn.draw(list, over: background, context: &context, threads: 2)
-        #expect(planned == drawn)
-    }
 }

@@ -28,10 +28,10 @@ import Testing
         for (count, seed) in [(9000, Float(0)), (300, 1), (5000, 2), (9000, 0)] {
             let list = Self.list(count: count, seed: seed)
             var used = Framebuffer(width: 320, height: 240)
-            used.draw(list, over: PackedColor.opaque(1, 1, 1), context: &context, threads: threads)
+            used.draw(list, context: &context, threads: threads)
             var fresh = Framebuffer(width: 320, height: 240)
             var newContext = RenderContext()
-            fresh.draw(list, over: PackedColor.opaque(1, 1, 1), context: &newContext, threads: threads)
+            fresh.draw(list, context: &newContext, threads: threads)
             #expect(used == fresh)
         }
     }

@@ -2,7 +2,8 @@
 /// `RenderContext.run(_:into:threads:)` decides every pixel, tile by tile, running the layers in
 /// order on each tile while it is in cache.
 ///
-/// The first layer must be opaque (`fill` or `shaded`): it writes every pixel, so nothing of an
+/// A plan starts either with sub-plans (panels), which are drawn first and together cover the
+/// frame, or with an opaque layer (`fill` or `shaded`) that writes every pixel: nothing of an
 /// earlier frame shows through.
 public struct FramePlan: Sendable {
     public var layers: [FrameLayer]
@@ -11,10 +12,10 @@ public struct FramePlan: Sendable {
         self.layers = layers
     }
 
-    /// Whether the first layer writes every pixel.
+    /// Whether the first layer writes every pixel (or is a sub-plan).
     var startsOpaque: Bool {
         switch layers.first {
-        case .fill, .shaded: true
+        case .fill, .shaded, .subplan: true
         case .vector, nil: false
         }
     }
@@ -38,4 +39,8 @@ public enum FrameLayer: Sendable {
     case shaded(any TileShader, cacheKey: LayerKey? = nil)
     /// Vector items (strokes, disks, text masks, ...) blended in list order.
     case vector(DrawList)
+    /// A plan drawn into a rectangle of the frame as if the rectangle were a whole frame (a panel):
+    /// its pixel (x, y) is the frame's (x0 + x, y0 + y). Sub-plans come first in a plan and are
+    /// drawn before its other layers.
+    case subplan(PixelRect, FramePlan)
 }

@@ -22,17 +22,4 @@ extension Framebuffer {
             binned.composite(into: &target)
         }
     }
-
-    /// Fills the frame with `background` and draws `list` over it in one pass: each tile is
-    /// filled and composited while it sits in cache (the same pixels as `clear` then `draw`).
-    public mutating func draw(_ list: DrawList, over background: UInt32, context: inout RenderContext, threads: Int = 1,
-                              tileSize: Int = BinnedDrawList.defaultTileSize) {
-        BinnedDrawList.binning(list, width: width, height: height, tileSize: tileSize, threads: threads, context: &context) { binned in
-            TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
-                let r = target.rect
-                for y in r.y0..<r.y1 { (target.row(y) + r.x0).update(repeating: background, count: r.width) }
-                binned.composite(into: &target)
-            }
-        }
-    }
 }

@@ -23,6 +23,20 @@ public protocol SceneFigure: Sendable {
     func landscapeSample(atPixel center: SIMD2<Double>) -> LandscapeSample?
 }
 
+/// A figure that describes its frames as `FramePlan`s, which the render context draws: the 2D
+/// landscape, graphs, charts and panels of them.
+public protocol PlannedFigure: SceneFigure {
+    /// The frame that shows `state`, with `overlay` (HUD, focus ring) on top.
+    func plan(_ state: RenderState, overlay: DrawList) -> FramePlan
+}
+
+extension PlannedFigure {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
+        context.run(plan(state, overlay: overlay), into: &framebuffer, threads: threads)
+    }
+}
+
 /// A point of the landscape and f there (NaN where f is undefined).
 public struct LandscapeSample: Sendable, Equatable {
     public let point: SIMD2<Double>

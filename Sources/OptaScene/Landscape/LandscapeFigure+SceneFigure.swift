@@ -2,13 +2,8 @@ import OptaA11y
 import OptaCore
 import OptaRaster
 
-extension LandscapeFigure: SceneFigure {
+extension LandscapeFigure: PlannedFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
-
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
-                       threads: Int) {
-        context.run(plan(state, overlay: overlay), into: &framebuffer, threads: threads)
-    }
 
     /// The frame that shows `state`: the shaded landscape (heatmap, contours, colourbar ramp, the
     /// background around them), then the vector overlay (axes, labels, paths, markers, legend) and
