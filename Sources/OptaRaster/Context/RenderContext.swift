@@ -5,7 +5,8 @@
 /// Hold one wherever frames are drawn one after another (the viewer, a video export, a benchmark,
 /// a library session) and pass it to every frame. Recycled arrays are already mapped, so a frame
 /// drawn with a used context touches no fresh pages; a new context gives the same bytes, only
-/// slower. A context is a value: it belongs to one renderer and is never shared between threads.
+/// slower. A context is a value that one renderer owns: it may move between threads (a library
+/// session hands it over under its lock) but is never used by two frames at once.
 public struct RenderContext: Sendable {
     /// The triangle rasterizer's per-vertex arrays.
     var vertices = VertexBuffers()
