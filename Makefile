@@ -126,7 +126,7 @@ fuzz: deps
 	done
 
 bench: build
-	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y \
+	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta bench --frames 300 --warmup 20 --a11y --no-layer-cache \
 	  Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/r2-graph.json \
 	  Benchmarks/Scenarios/r3-surface3d.json Benchmarks/Scenarios/r3-surface3d-512.json \
 	  Benchmarks/Scenarios/grid-2001.json Benchmarks/Scenarios/grid-4096.json

@@ -57,14 +57,16 @@ let package = Package(
         // Vector shuffles and conversions Swift cannot express (inline C, one instruction each).
         .target(name: "CVectorOps"),
 
-        // The portable core: functions, expressions, scenarios, the lock shared state goes behind.
-        .target(name: "OptaCore", dependencies: ["CSanitizerHooks", "CVectorOps", .product(name: "Numerics", package: "swift-numerics")]),
-        // Framebuffer, tiles, coverage rasterization.
-        .target(name: "OptaRaster", dependencies: ["OptaCore", "CVectorOps"]),
+        // The leaf every other module may use: the lock shared state goes behind, JSON text helpers.
+        .target(name: "OptaSupport", dependencies: ["CSanitizerHooks"]),
+        // The portable core: functions, expressions, scenarios, solvers, the store.
+        .target(name: "OptaCore", dependencies: ["OptaSupport", "CVectorOps", .product(name: "Numerics", package: "swift-numerics")]),
+        // Framebuffer, tiles, coverage rasterization, the render context.
+        .target(name: "OptaRaster", dependencies: ["OptaSupport", "CVectorOps"]),
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
         .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders"),
         // FreeType glyphs, glyph cache, text layout.
-        .target(name: "OptaText", dependencies: ["CFreeType", "OptaCore"]),
+        .target(name: "OptaText", dependencies: ["CFreeType", "OptaSupport"]),
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
         // Starting a child process bound to Opta's life, nameless files (Linux system calls).
@@ -72,55 +74,56 @@ let package = Package(
         // Videos out: the ffmpeg child process, the frame queue, the atomic commit of the file.
         .target(name: "OptaVideo", dependencies: ["CChildProcess", "OptaRaster"]),
         // HDF5 in (libhdf5's C API): grids and projected paths from loss-landscape tools.
-        .target(name: "OptaHDF5", dependencies: ["CHDF5", "OptaCore"]),
+        .target(name: "OptaHDF5", dependencies: ["CHDF5", "OptaCore", "OptaSupport"]),
         // Surface meshes out: PLY, OBJ and STL of a height field with its paths.
         .target(name: "OptaMesh", dependencies: ["OptaCore", "OptaImage"]),
-        // RenderState → draw list: the 2D landscape, axes, colourbar, legend.
         // Accessibility trees of frames: nodes, diffs, announcements.
-        .target(name: "OptaA11y", dependencies: ["OptaCore"]),
-        .target(name: "OptaScene", dependencies: ["OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
+        .target(name: "OptaA11y"),
+        // RenderState → frame plans: the 2D landscape, the 3D surface, graphs, charts, panels.
+        .target(name: "OptaScene", dependencies: ["OptaSupport", "OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
         // Audio graphs as sound: synthesis and WAV files through libsndfile (its only importer).
         .target(name: "OptaAudio", dependencies: ["CSndFile", "OptaA11y"]),
         // Solver threads, frame loop and frame statistics; the viewer's sound (what plays, not where).
-        .target(name: "OptaRuntime", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y", "OptaAudio"]),
+        .target(name: "OptaRuntime", dependencies: ["OptaSupport", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaA11y", "OptaAudio"]),
         // The SDL2 window shell: window, texture upload, vsync, events → input events, audio out.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster", "OptaAudio"]),
         // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
-        .target(name: "OptaStore", dependencies: ["OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "OptaStore", dependencies: ["OptaSupport", "OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The C ABI over a headless session and its figures (everything but SDL). The Swift runtime
         // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
         // the library loads on machines without a Swift toolchain. Only the C library carries this
         // flag: packages depending on OptaCore or OptaScene never build it.
-        .target(name: "OptaC", dependencies: ["OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaA11y", "OptaStore"],
+        .target(name: "OptaC", dependencies: ["OptaSupport", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaStore"],
                 exclude: ["include"], linkerSettings: cLibraryLinking),
         // The command-line tool.
         .executableTarget(name: "opta", dependencies: [
-            "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
+            "OptaSupport", "OptaCore", "OptaRaster", "Shaders", "OptaImage", "OptaScene", "OptaText", "OptaRuntime", "OptaSDL", "OptaA11y",
             "OptaVideo", "OptaMesh", "OptaAudio", "OptaStore", "OptaHDF5",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .testTarget(name: "OptaSupportTests", dependencies: ["OptaSupport"]),
         .testTarget(name: "OptaCoreTests", dependencies: ["OptaCore"]),
         .testTarget(name: "OptaHDF5Tests", dependencies: ["OptaHDF5", "OptaCore"]),
-        .testTarget(name: "OptaRasterTests", dependencies: ["OptaRaster", "OptaImage"]),
+        .testTarget(name: "OptaRasterTests", dependencies: ["OptaRaster"]),
         .testTarget(name: "OptaImageTests", dependencies: ["OptaImage"]),
-        .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaCore"]),
-        .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText"]),
+        .testTarget(name: "OptaTextTests", dependencies: ["OptaText", "OptaSupport"]),
+        .testTarget(name: "OptaSceneTests", dependencies: ["OptaScene", "OptaImage", "OptaCore", "OptaRaster", "Shaders", "OptaText", "OptaA11y"]),
         .testTarget(name: "OptaA11yTests", dependencies: ["OptaA11y", "OptaCore", "OptaScene", "OptaText"]),
         .testTarget(name: "OptaAudioTests", dependencies: ["OptaAudio", "OptaA11y", "OptaScene", "OptaCore"]),
-        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaImage", "OptaStore"]),
+        .testTarget(name: "OptaCLITests", dependencies: ["opta", "OptaSupport", "OptaCore", "OptaImage", "OptaStore"]),
         .testTarget(name: "OptaStoreTests", dependencies: ["OptaStore", "OptaCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo", "OptaRaster"]),
-        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaRuntime", "OptaCore", "OptaRaster", "OptaText", "OptaAudio", "OptaA11y"]),
+        .testTarget(name: "OptaVideoTests", dependencies: ["OptaVideo"]),
+        .testTarget(name: "OptaRuntimeTests", dependencies: ["OptaSupport", "OptaRuntime", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaAudio", "OptaA11y"]),
         .testTarget(name: "OptaSDLTests", dependencies: [
-            "OptaSDL", "OptaRuntime", "CSDL2", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaAudio",
+            "OptaSDL", "OptaRuntime", "CSDL2", "OptaSupport", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaAudio",
         ]),
 
         // Frame-time benchmarks (package-benchmark): `make bench`.
         .executableTarget(
             name: "FrameTime",
             dependencies: [
-                "OptaCore", "OptaRaster", "Shaders", "OptaScene", "OptaText",
+                "OptaCore", "OptaRaster", "OptaScene", "OptaText",
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/FrameTime",

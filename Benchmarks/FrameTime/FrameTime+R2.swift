@@ -12,6 +12,8 @@ func r2GraphBenchmark(scenarios: URL, threads: Int) {
         let scenario = try ScenarioLoader.load(path: scenarios.appendingPathComponent("r2-graph.json").path)
         let state = try HeadlessSession(scenario: scenario).renderState
         let figure = GraphFigure(scenario: scenario, width: 1920, height: 1080, fonts: fonts)
-        return { framebuffer in figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads) }
+        return { frame in
+            figure.render(state, overlay: DrawList(), into: &frame.framebuffer, context: &frame.context, threads: threads)
+        }
     }
 }

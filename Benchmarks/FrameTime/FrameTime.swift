@@ -24,8 +24,9 @@ let benchmarks: @Sendable () -> Void = {
         let fonts = try FontLibrary.loadDefault()
         let scenario = try ScenarioLoader.load(path: scenarios.appendingPathComponent("r1-landscape2d.json").path)
         let figure = LandscapeFigure(scenario: scenario, width: 1920, height: 1080, fonts: fonts)
-        return { framebuffer in
-            FrameRenderer.render(shader: figure.shader, overlay: figure.drawList(), into: &framebuffer, threads: threads)
+        return { frame in
+            FrameRenderer.render(shader: figure.shader, overlay: figure.drawList(), into: &frame.framebuffer, context: &frame.context,
+                                 threads: threads)
         }
     }
     r2GraphBenchmark(scenarios: scenarios, threads: threads)
@@ -34,11 +35,11 @@ let benchmarks: @Sendable () -> Void = {
 
 /// Registers a frame-time benchmark at 1920×1080. `setUp` builds the scene once, outside every
 /// measurement (a figure, a prepared mesh), and returns how to draw one frame; each iteration
-/// draws it into the same framebuffer, as a live viewer redraws its window. (Built inside the
-/// benchmark's closure, the scene was rebuilt for every sample, and each sample measured a cold
-/// first frame.)
-func frameBenchmark(_ name: String, setUp: () throws -> @Sendable (inout Framebuffer) -> Void) {
-    let drawFrame: @Sendable (inout Framebuffer) -> Void
+/// draws it into the same framebuffer with the same render context, as a live viewer redraws its
+/// window. (Built inside the benchmark's closure, the scene was rebuilt for every sample, and each
+/// sample measured a cold first frame.)
+func frameBenchmark(_ name: String, setUp: () throws -> @Sendable (inout BenchmarkFrame) -> Void) {
+    let drawFrame: @Sendable (inout BenchmarkFrame) -> Void
     do {
         drawFrame = try setUp()
     } catch {
@@ -48,17 +49,23 @@ func frameBenchmark(_ name: String, setUp: () throws -> @Sendable (inout Framebu
     }
     let target = SharedFramebuffer()
     Benchmark(name) { benchmark in
-        target.framebuffer.withLock { framebuffer in
+        target.frame.withLock { frame in
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                drawFrame(&framebuffer)
-                blackHole(framebuffer.pixels[framebuffer.pixels.count / 2])
+                drawFrame(&frame)
+                blackHole(frame.framebuffer.pixels[frame.framebuffer.pixels.count / 2])
             }
         }
     }
 }
 
-/// The framebuffer a benchmark draws every sample into.
+/// What a benchmark draws every sample into: the frame and the render context kept between frames.
+struct BenchmarkFrame: Sendable {
+    var framebuffer = Framebuffer(width: 1920, height: 1080)
+    var context = RenderContext()
+}
+
+/// The frame a benchmark draws every sample into.
 final class SharedFramebuffer: Sendable {
-    let framebuffer = Mutex(Framebuffer(width: 1920, height: 1080))
+    let frame = Mutex(BenchmarkFrame())
 }

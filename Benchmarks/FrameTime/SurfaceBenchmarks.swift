@@ -13,7 +13,9 @@ func surfaceBenchmarks(scenarios: URL, threads: Int) {
             let scenario = try ScenarioLoader.load(path: scenarios.appendingPathComponent(file).path)
             let state = try HeadlessSession(scenario: scenario).renderState
             let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: state)
-            return { framebuffer in figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads) }
+            return { frame in
+                figure.render(state, overlay: DrawList(), into: &frame.framebuffer, context: &frame.context, threads: threads)
+            }
         }
     }
 }

@@ -30,7 +30,7 @@ public enum Colormap: String, CaseIterable, Sendable {
 }
 
 /// A colormap as 256 opaque packed RGBA8 pixels, ready for per-pixel lookup.
-public struct ColormapLUT: Sendable {
+public struct ColormapLUT: Sendable, Equatable {
     public let colormap: Colormap
     public let entries: [UInt32]
 

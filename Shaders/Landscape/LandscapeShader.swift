@@ -5,8 +5,9 @@ import OptaRaster
 /// "undefined" hatch where the field is NaN or infinite, and the background outside the plot.
 ///
 /// Each pixel is written once. A pixel's colour depends only on its position, so any tiling and
-/// any number of threads give the same bytes.
-public struct LandscapeShader<Field: ScalarField>: Sendable {
+/// any number of threads give the same bytes. Its stored values are everything its pixels depend
+/// on: for an `Equatable` field, equal shaders draw equal layers (the shader is its own `LayerKey`).
+public struct LandscapeShader<Field: ScalarField>: TileShader {
     public let field: Field
     public let viewport: PlotViewport
     public let scale: ValueScale
@@ -245,3 +246,5 @@ public struct LandscapeShader<Field: ScalarField>: Sendable {
         return (blended & covered) | (under & ~covered)
     }
 }
+
+extension LandscapeShader: Equatable where Field: Equatable {}

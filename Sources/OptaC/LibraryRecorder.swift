@@ -1,6 +1,7 @@
 import Foundation
 import OptaCore
 import OptaStore
+import OptaSupport
 
 /// The object behind an `opta_recorder *`: logged runs (a training loop's `log_step`) recorded in
 /// the run store through the store's background writer. Each path name is one run, begun at its

@@ -2,6 +2,7 @@ import Foundation
 import OptaCore
 import OptaRaster
 import OptaScene
+import OptaSupport
 import OptaText
 
 /// What one `opta_session` owns: the headless session (store, solvers, frame count) and the figures
@@ -15,6 +16,8 @@ struct SessionCore: Sendable {
     /// A framebuffer to draw into again, so repeated renders do not allocate and zero 8 MB a frame.
     /// A render takes it out (nil meanwhile: a concurrent render allocates its own) and puts it back.
     var spare: Framebuffer?
+    /// The render context repeated renders share, taken out and put back the same way.
+    var spareContext: RenderContext?
 }
 
 /// The object behind an `opta_session *`: a session behind a lock (`Locked`, a
@@ -53,15 +56,17 @@ final class LibrarySession: Sendable {
     /// `use`; the lock is not held while drawing or in `use`.
     func withFrame<R>(width: Int?, height: Int?, threads: Int, _ use: (Framebuffer) throws(ABIFailure) -> R) throws(ABIFailure) -> R {
         let (state, figure) = snapshot(width: width, height: height)
-        var framebuffer = core.withLock { core -> Framebuffer in
+        var (framebuffer, context) = core.withLock { core -> (Framebuffer, RenderContext) in
+            let context = core.spareContext ?? RenderContext()
+            core.spareContext = nil
             if let spare = core.spare, spare.width == figure.width, spare.height == figure.height {
                 core.spare = nil
-                return spare
+                return (spare, context)
             }
-            return Framebuffer(width: figure.width, height: figure.height)
+            return (Framebuffer(width: figure.width, height: figure.height), context)
         }
-        figure.render(state, overlay: DrawList(), into: &framebuffer, threads: threads)
-        defer { core.withLock { [framebuffer] core in core.spare = framebuffer } }
+        figure.render(state, overlay: DrawList(), into: &framebuffer, context: &context, threads: threads)
+        defer { core.withLock { [framebuffer, context] core in core.spare = framebuffer; core.spareContext = context } }
         return try use(framebuffer)
     }
 }

@@ -1,4 +1,5 @@
 import OptaCore
+import OptaSupport
 
 /// `opta_state`'s JSON: what a host needs to follow a session without drawing it. Numbers print
 /// so they read back exactly; non-finite ones are null (JSON has no NaN).

@@ -1,6 +1,7 @@
 import CHDF5
 import Foundation
 import OptaCore
+import OptaSupport
 
 /// Opta's HDF5 reader (libhdf5's C API): grids such as Li et al.'s `train_loss` with
 /// `xcoordinates`/`ycoordinates`, and 1-D arrays such as `proj_xcoord`/`proj_ycoord`.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OptaCore
+import OptaSupport
 import Synchronization
 
 /// Runs a graph's force layout on its own background thread and publishes an immutable

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OptaCore
+import OptaSupport
 import Synchronization
 
 /// Runs one solver on its own background thread, at full speed or at a chosen number of steps

@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import OptaSupport
 
 /// A scenario as the store keeps it: canonical JSON (object keys sorted, no spaces, so the same
 /// scenario written differently is the same text) and a hash of that text, which names the

@@ -1,5 +1,5 @@
 import Foundation
-import OptaCore
+import OptaSupport
 
 /// Loads the UI font (DejaVu Sans) and its fallbacks through FreeType, caches rendered glyphs and
 /// lays out text.

@@ -1,4 +1,5 @@
 import CFreeType
+import OptaSupport
 
 /// Owns one `FT_Library` instance.
 ///

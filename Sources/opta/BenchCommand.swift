@@ -16,6 +16,10 @@ struct BenchCommand: ParsableCommand {
             scenario per line, with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps, \
             over_budget_share.
 
+            Every frame draws the same state with one render context, as a still window redraws: from the \
+            third frame on, a landscape's shaded layer is copied from the frame before instead of shaded \
+            again. --no-layer-cache shades every frame.
+
             Example:
               opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --json
             """
@@ -39,6 +43,9 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Also build each frame's accessibility tree and report its cost (a11y_p50_ms, a11y_share).")
     var a11y = false
+
+    @Flag(help: "Shade every frame's landscape anew instead of copying the layer an identical frame before left (measures the shading itself).")
+    var noLayerCache = false
 
     func validate() throws {
         guard (1...Limits.maxFrameNumber).contains(frames) else {
@@ -64,6 +71,8 @@ struct BenchCommand: ParsableCommand {
                 session.runToCompletion()
                 let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState)
                 var framebuffer = Framebuffer(width: scenario.width, height: scenario.height)
+                var context = RenderContext()
+                context.cachesLayers = !noLayerCache
                 let clock = ContinuousClock()
                 var times: [Double] = []
                 var treeTimes: [Double] = []
@@ -71,7 +80,7 @@ struct BenchCommand: ParsableCommand {
                 let renderState = session.renderState
                 for i in 0..<(warmup + frames) {
                     let start = clock.now
-                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, threads: frame.threadCount)
+                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, context: &context, threads: frame.threadCount)
                     if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
                     if a11y {
                         let treeStart = clock.now

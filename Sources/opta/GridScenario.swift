@@ -1,6 +1,7 @@
 import Foundation
 import OptaCore
 import OptaHDF5
+import OptaSupport
 
 /// `opta render loss.npy`, `opta render surface.h5`: a grid file given where a scenario goes
 /// becomes a scenario showing it — log colours, 16 contour levels, and for an HDF5 file in Li et

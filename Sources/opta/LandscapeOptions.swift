@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import OptaCore
+import OptaSupport
 
 /// Options that describe a landscape right on the command line, so a formula becomes a picture in
 /// one command: `opta render --expression "x^2 + 3*y^2" --domain -2,2,-2,2 -o out.png`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OptaCore
 import OptaImage
+import OptaRaster
 import OptaScene
 import OptaVideo
 
@@ -83,13 +84,14 @@ extension RenderCommand {
         let turn = (video.orbit ?? 0) / Double(range.count)
         var rendering = Duration.zero
         var figureCache = FigureCache()
+        var context = RenderContext()
         session.replayShowingProgress(trace, through: range.first - 1)
         for index in range.first...range.last {
             if turn != 0, index > range.first { session.apply(.orbit(yaw: turn, pitch: 0)) }
             session.replay(trace, through: index)
             let begin = clock.now
             let state = session.renderState  // logged paths revealed through this frame's steps
-            let frame = figureCache.figure(for: state, figures: figures).render(state, threads: frameOptions.threadCount)
+            let frame = figureCache.figure(for: state, figures: figures).render(state, context: &context, threads: frameOptions.threadCount)
             rendering += clock.now - begin
             do { try encoder.append(frame) } catch {
                 progress.abandon()

@@ -158,9 +158,11 @@ struct RenderCommand: ParsableCommand {
         let folder = outputDirectory!
         let progress = ProgressReporter(total: range.count, label: "frames")
         session.replayShowingProgress(trace, through: range.first - 1)
+        var context = RenderContext()
         for index in range.first...range.last {
             session.replay(trace, through: index)
-            let framebuffer = figures.figure(for: session.renderState).render(session.renderState, threads: frameOptions.threadCount)
+            let framebuffer = figures.figure(for: session.renderState).render(session.renderState, context: &context,
+                                                                              threads: frameOptions.threadCount)
             let path = "\(folder)/frame-\(String(format: "%05d", index)).png"
             try write(framebuffer, to: path)
             progress.advance(detail: path)

@@ -1,6 +1,7 @@
 import Foundation
 import OptaCore
 import OptaStore
+import OptaSupport
 
 /// Stored runs as text: the `runs list` table and JSON, `runs show` details, CSV and JSON Lines.
 enum RunsText {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OptaCore
 import OptaImage
+import OptaSupport
 
 /// `opta solve`: runs a scenario's solvers headless and reports where they ended.
 struct SolveCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import OptaImage
 import OptaRaster
 import OptaRuntime
 import OptaSDL
+import OptaSupport
 import OptaText
 import OptaVideo
 

@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import OptaSupport
 import Testing
 
 /// `opta view --follow` as a user runs it, under SDL's dummy driver: the viewer reads the log,

@@ -22,8 +22,9 @@ private func vertex(_ x: Float, _ y: Float, w: Int, h: Int, depth: Float) -> SIM
                     vertex(150, 100, w: w, h: h, depth: 4), vertex(190, 100, w: w, h: h, depth: 4), vertex(150, 140, w: w, h: h, depth: 4),
                     vertex(2, 2, w: w, h: h, depth: 5), vertex(60, 2, w: w, h: h, depth: 5), vertex(2, 60, w: w, h: h, depth: 5)]
         var fb = Framebuffer(width: w, height: h)
+        var context = RenderContext()
         let depths = TriangleRasterizer.render(clip: clip, indices: Array(0..<9), shader: WhiteShader(), background: 0,
-                                               near: 0.1, far: 100, into: &fb, threads: threads, depthAt: probes)
+                                               near: 0.1, far: 100, into: &fb, context: &context, threads: threads, depthAt: probes)
         return (depths, fb)
     }
 

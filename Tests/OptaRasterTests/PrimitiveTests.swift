@@ -117,14 +117,15 @@ import Testing
 }
 
 @Suite struct BackgroundPassTests {
-    @Test func drawingOverABackgroundEqualsClearThenDraw() {
+    @Test func aFillAndVectorPlanEqualsClearThenDraw() {
         let items: [DrawItem] = [.line(from: [3, 4], to: [90, 70], width: 1.25, color: RGBA(0.2, 0.3, 0.5, 0.5)),
                                  .disk(center: [40, 30], radius: 4, fill: RGBA(0.95, 0.6, 0.1), outlineWidth: 1, outline: .black)]
         var a = Framebuffer(width: 100, height: 75, fill: 0x1234_5678)
         var b = a
         a.clear(to: 0xFFFF_FFFF)
         a.draw(DrawList(items), threads: 2)
-        b.draw(DrawList(items), over: 0xFFFF_FFFF, threads: 2)
+        var context = RenderContext()
+        context.run(FramePlan([.fill(0xFFFF_FFFF), .vector(DrawList(items))]), into: &b, threads: 2)
         #expect(a.pixels == b.pixels)
     }
 }

@@ -134,8 +134,9 @@ import Testing
 
         func render(_ indices: [UInt32], threads: Int) -> [UInt32] {
             var fb = Framebuffer(width: width, height: height)
+            var context = RenderContext()
             _ = TriangleRasterizer.render(clip: clip, indices: indices, varyings: varyings, shader: ColourFromVaryings(),
-                                          background: 0, near: 0.1, far: 100, into: &fb, threads: threads)
+                                          background: 0, near: 0.1, far: 100, into: &fb, context: &context, threads: threads)
             return fb.pixels
         }
         let ordered = render(indices(triangles), threads: 2)

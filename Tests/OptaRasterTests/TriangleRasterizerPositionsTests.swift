@@ -42,12 +42,13 @@ private struct VaryingColour: FragmentShader {
 
         let probes = stride(from: 0, to: 120, by: 7).flatMap { y in stride(from: 0, to: 160, by: 5).map { SIMD2<Int32>(Int32($0), Int32(y)) } }
         var fromClip = Framebuffer(width: 160, height: 120)
+        var context = RenderContext()
         let clipDepth = TriangleRasterizer.render(clip: clip, indices: indices, varyings: varyings, shader: VaryingColour(),
-                                                  background: 0, near: 0.1, far: 100, into: &fromClip, threads: threads, depthAt: probes)
+                                                  background: 0, near: 0.1, far: 100, into: &fromClip, context: &context, threads: threads, depthAt: probes)
         var fromPositions = Framebuffer(width: 160, height: 120)
         let positionsDepth = TriangleRasterizer.render(
             positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
-            background: 0, near: 0.1, far: 100, into: &fromPositions, threads: threads, depthAt: probes)
+            background: 0, near: 0.1, far: 100, into: &fromPositions, context: &context, threads: threads, depthAt: probes)
 
         #expect(fromClip.pixels.filter { $0 != 0 }.count > 160 * 120 / 10)
         #expect(fromPositions.pixels == fromClip.pixels)

@@ -28,8 +28,9 @@ private let opaqueWhite: UInt32 = 0xFFFF_FFFF
 private func draw<S: TriangleShader>(_ clip: [SIMD4<Float>], _ indices: [UInt32], shader: S, width: Int = 64, height: Int = 64,
                                      threads: Int = 1) -> Framebuffer {
     var fb = Framebuffer(width: width, height: height)
+    var context = RenderContext()
     _ = TriangleRasterizer.render(clip: clip, indices: indices, shader: shader, background: 0, near: 0.1, far: 100,
-                                  into: &fb, threads: threads)
+                                  into: &fb, context: &context, threads: threads)
     return fb
 }
 
@@ -356,8 +357,9 @@ private struct VaryingShader: FragmentShader {
         ]
         let varyings: [SIMD8<Float>] = [SIMD8(repeating: 0), SIMD8(repeating: 0), SIMD8(repeating: 1), SIMD8(repeating: 1)]
         var fb = Framebuffer(width: 64, height: 64)
+        var context = RenderContext()
         _ = TriangleRasterizer.render(clip: clip, indices: [0, 1, 2, 0, 2, 3], varyings: varyings, shader: VaryingShader(),
-                                      background: 0, near: 0.1, far: 100, into: &fb, threads: 1)
+                                      background: 0, near: 0.1, far: 100, into: &fb, context: &context, threads: 1)
         // Screen y (0 at the top) of row 32: ndc v = 1 − 32.5/32 ≈ −0.0156. Along the quad,
         // v(s) = (−1 + 5s) / (1 + 3s) for s the varying, so s = (1 + v) / (5 − 3v).
         let v: Float = 1 - 32.5 / 32

@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [1, 2])
     func renderingAgainWithReusedBuffersGivesTheSamePixels(threads: Int) {
         // A 30 × 30 grid of quads under a slanted camera; the second and third renders take the
-        // buffers the ones before them left (or, with other tests running, buffers of another size).
+        // buffers the ones before them left in the context, the fourth buffers of another mesh's size.
         var positions: [SIMD3<Float>] = []
         var indices: [UInt32] = []
         for j in 0...30 { for i in 0...30 { positions.append(SIMD3(Float(i) / 15 - 1, Float(j) / 15 - 1, Float((i * j) % 7) / 20)) } }
@@ -26,15 +26,22 @@ import Testing
         } }
         let rows: [SIMD4<Float>] = [SIMD4(1.5, 0, 0, 0), SIMD4(0, 1, 1.5, 0), SIMD4(0, 0.1, 0, 0), SIMD4(0, 0.5, 0, 3)]
         let varyings = positions.map { SIMD8<Float>(($0.x + 1) / 2, ($0.y + 1) / 2, $0.z, 0, 0, 0, 0, 0) }
+        var context = RenderContext()
         func render() -> [UInt32] {
             var fb = Framebuffer(width: 120, height: 90)
             TriangleRasterizer.render(positions: positions, transform: rows, indices: indices, varyings: varyings,
-                                      shader: Gradient(), background: 0, near: 0.1, far: 100, into: &fb, threads: threads)
+                                      shader: Gradient(), background: 0, near: 0.1, far: 100, into: &fb, context: &context, threads: threads)
             return fb.pixels
         }
         let first = render()
         #expect(first.filter { $0 != 0 }.count > 120 * 90 / 6)
         #expect(render() == first)
+        #expect(render() == first)
+        #expect(context.vertices.clip.count == positions.count)
+        var other = Framebuffer(width: 64, height: 48)
+        TriangleRasterizer.render(clip: [SIMD4(-1, -1, 0, 1), SIMD4(1, -1, 0, 1), SIMD4(0, 1, 0, 1)], indices: [0, 1, 2],
+                                  shader: Gradient(), background: 0, near: 0.1, far: 100, into: &other, context: &context,
+                                  threads: threads)
         #expect(render() == first)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OptaCore
 @testable import OptaRuntime
+import OptaSupport
 import Testing
 
 /// The reader thread of `opta view --follow` against files other threads write. Nothing here

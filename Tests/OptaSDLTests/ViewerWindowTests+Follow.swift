@@ -5,6 +5,7 @@ import OptaRaster
 import OptaRuntime
 import OptaScene
 import OptaSDL
+import OptaSupport
 import OptaText
 import Testing
 

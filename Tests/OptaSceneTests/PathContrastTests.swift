@@ -45,7 +45,9 @@ import Testing
         }
         #expect(row < plot.y1, "every path fits the plot")
         var frame = Framebuffer(width: figure.width, height: figure.height)
-        FrameRenderer.render(shader: figure.shader(legend: nil), overlay: figure.drawList(paths: paths.map(\.spec)), into: &frame, threads: 2)
+        var context = RenderContext()
+        FrameRenderer.render(shader: figure.shader(legend: nil), overlay: figure.drawList(paths: paths.map(\.spec)), into: &frame,
+                             context: &context, threads: 2)
         var lowest = Double.infinity
         for (spec, row) in paths {
             let c = spec.color!

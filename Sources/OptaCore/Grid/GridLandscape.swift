@@ -1,3 +1,5 @@
+import OptaSupport
+
 /// A landscape given as samples on a rectilinear grid — a loss surface computed elsewhere — read
 /// between the samples by an interpolant with a gradient, so it sits behind the same seam as
 /// built-in functions and formulas (`Objective.grid`): heatmap, contours, surface and solvers.

@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 /// Reading HDF5 needs libhdf5, which only the `OptaHDF5` module links (one owner per C library).
 /// OptaCore reads scenarios, so the reader comes in through this seam: the opta tool (and tests)

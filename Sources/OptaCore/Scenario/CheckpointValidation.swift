@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 /// Reads a session checkpoint (`opta solve --checkpoint`) and validates it like a scenario: a
 /// hand-edited or damaged file is rejected with the JSON path of the bad field, the value, what is

@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 extension ScenarioLoader {
     /// Reads `"graph"`: nodes, edges (inline and from `"edgesFile"`), layout and style. Errors name

@@ -1,3 +1,5 @@
+import OptaSupport
+
 extension ScenarioLoader {
     /// Reads `"runs"`: stored runs to overlay, each a run id (number or "12"), `{"label": "…"}`
     /// or `{"query": "…"}`.

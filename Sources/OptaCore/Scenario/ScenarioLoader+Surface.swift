@@ -1,3 +1,5 @@
+import OptaSupport
+
 extension ScenarioLoader {
     /// The `"view": "3d"` parts: `surface` and the 3D `camera`. Nil for a 2D scenario (which may
     /// not have a `surface`).

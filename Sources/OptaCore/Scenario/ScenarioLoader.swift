@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 /// Reads scenario JSON, validates every field (errors name the JSON path and the allowed
 /// values) and loads the CSV path files it refers to.

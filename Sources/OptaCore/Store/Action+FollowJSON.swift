@@ -1,3 +1,5 @@
+import OptaSupport
+
 /// A followed batch in traces: `{"type": "appendFollowedPoints", "points": [{"path": "adam",
 /// "step": 12, "x": 0.3, "y": 1.2, "f": 0.8}, …]}`, each point as the log's line gave it (`step`
 /// and `f` left out where it had none), so a recorded session with a followed log replays exactly.

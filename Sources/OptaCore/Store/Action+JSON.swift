@@ -1,3 +1,5 @@
+import OptaSupport
+
 /// Actions as JSON objects with a `type` and their fields, the form traces store them in.
 extension Action {
     /// The action's `type` name in traces.

@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 /// What the viewer keeps of a session between launches: camera, colormap, toggles, whether solvers
 /// run, focus and window size. Saved as JSON, and read back like any input: every field is checked

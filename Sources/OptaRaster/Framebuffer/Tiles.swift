@@ -65,15 +65,23 @@ public enum TileScheduler {
     }
 
     /// Runs `body` once for every tile of `framebuffer`, on up to `threads` threads.
+    ///
+    /// With a `region`, only the region is cut into tiles, and the targets address it as if it were
+    /// a whole frame: a target's pixel (x, y) is the frame's (region.x0 + x, region.y0 + y).
     public static func forEachTile(
-        of framebuffer: inout Framebuffer, threads: Int, tileSize: Int = defaultTileSize,
+        of framebuffer: inout Framebuffer, region: PixelRect? = nil, threads: Int, tileSize: Int = defaultTileSize,
         _ body: @Sendable (inout TileTarget) -> Void
     ) {
-        let rects = tiles(width: framebuffer.width, height: framebuffer.height, tileSize: tileSize)
+        let whole = PixelRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
+        let area = region ?? whole
+        guard !area.isEmpty else { return }
+        precondition(area.intersection(whole) == area, "a tiled region lies inside the frame")
+        let rects = tiles(width: area.width, height: area.height, tileSize: tileSize)
         let stride = framebuffer.width
         let workers = Swift.max(1, Swift.min(threads, rects.count))
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let frameBase = buffer.baseAddress else { return }
+            let base = frameBase + area.y0 * stride + area.x0
             let shared = SharedPixels(base: base)
             if workers == 1 {
                 for rect in rects {

@@ -1,5 +1,5 @@
 import Foundation
-import OptaCore
+import OptaSupport
 
 /// Percentiles of a series of frame times, in milliseconds, and their report formats.
 public struct FrameStatistics: Sendable, Equatable {

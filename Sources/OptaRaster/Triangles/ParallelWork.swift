@@ -32,8 +32,8 @@ enum ParallelWork {
 /// A pointer into storage that a parallel pass fills in disjoint parts.
 ///
 /// Safety (`@unchecked Sendable`): it is only created inside `withUnsafeMutableBufferPointer` (or
-/// an equivalent scope that keeps the storage alive and exclusive) around a `ParallelWork.run`
-/// that returns after all workers finish, and every job writes only the elements it owns (its
+/// an equivalent scope that keeps the storage alive and exclusive) around a `ParallelWork.run` or
+/// `TileScheduler.forEachTile` that returns after all workers finish, and every job writes only the elements it owns (its
 /// own index, range of vertices or tile of pixels), so no element is touched by two threads.
 struct SharedMutablePointer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>

@@ -15,17 +15,18 @@ public enum TriangleRasterizer {
     /// Samples farther than this fraction of the nearest one form a second surface in a pixel.
     public static let surfaceGap: Float = 0.015
 
-    /// Renders the mesh into `framebuffer`; pixels no triangle covers get `background` (packed,
-    /// premultiplied). `varyings` (one `SIMD8` per vertex) reach the shader interpolated
+    /// Renders the mesh into `framebuffer`, projecting into `context`'s vertex arrays; pixels no
+    /// triangle covers get `background` (packed, premultiplied). `varyings` (one `SIMD8` per vertex) reach the shader interpolated
     /// perspective-correctly. Returns, per pixel of `probes` (e.g. where an overlay will be
     /// depth-tested), the nearest 1/w drawn there: 0 where nothing is, or outside the frame.
     @discardableResult
     public static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,
-        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, depthAt probes: [SIMD2<Int32>] = []
+        near: Float, far: Float, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int,
+        depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
-        var buffers = VertexBuffers.take()
-        defer { VertexBuffers.give(buffers) }
+        var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
+        defer { context.vertices = buffers }
         ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
                               near: near, guardBand: guardBand, threads: threads, into: &buffers.screen)
         return render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
@@ -37,11 +38,11 @@ public enum TriangleRasterizer {
     @discardableResult
     public static func render<S: TriangleShader>(
         positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S,
-        background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int,
-        depthAt probes: [SIMD2<Int32>] = []
+        background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, context: inout RenderContext,
+        threads: Int, depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
-        var buffers = VertexBuffers.take()
-        defer { VertexBuffers.give(buffers) }
+        var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
+        defer { context.vertices = buffers }
         ClipTransform.applyAndProject(
             transform, to: positions, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
             near: near, guardBand: guardBand, threads: threads, into: &buffers)

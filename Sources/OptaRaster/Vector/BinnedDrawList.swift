@@ -32,10 +32,17 @@ public struct BinnedDrawList: Sendable {
     /// Items that are off-screen, empty, or have non-finite geometry are dropped here.
     /// Long lists are binned in chunks on up to `threads` threads (same result for any count).
     public init(_ list: DrawList, width: Int, height: Int, tileSize: Int = BinnedDrawList.defaultTileSize, threads: Int = 1) {
+        var buffers = BinningBuffers()
+        self.init(list, width: width, height: height, tileSize: tileSize, threads: threads, buffers: &buffers)
+    }
+
+    /// `init` filling arrays taken from `buffers`.
+    init(_ list: DrawList, width: Int, height: Int, tileSize: Int, threads: Int, buffers: inout BinningBuffers) {
         precondition(width > 0 && height > 0 && tileSize > 0, "BinnedDrawList needs a positive size")
-        let parts = DrawListBinner.binnedParts(list.items, width: width, height: height, tileSize: tileSize, threads: threads)
-        let bins = DrawListBinner.bins(of: parts)
-        let binner = DrawListBinner.concatenated(consume parts)
+        let parts = DrawListBinner.binnedParts(list.items, width: width, height: height, tileSize: tileSize, threads: threads,
+                                               buffers: &buffers)
+        let bins = DrawListBinner.bins(of: parts, buffers: &buffers)
+        let binner = DrawListBinner.concatenated(consume parts, buffers: &buffers)
         self.width = width
         self.height = height
         self.tileSize = tileSize
@@ -51,18 +58,22 @@ public struct BinnedDrawList: Sendable {
         self.entries = bins.entries
     }
 
-    /// Bins `list` (as `init` does), runs `body` with it, then hands its big arrays to
-    /// `BinningBuffers` for the next frame's binning: a frame drawn this way maps no new memory.
+    /// Bins `list` (as `init` does) with `context`'s spare arrays, runs `body` with it, then hands
+    /// its big arrays back to `context` for the next frame: a frame drawn this way maps no new memory.
     public static func binning<Result>(
         _ list: DrawList, width: Int, height: Int, tileSize: Int = BinnedDrawList.defaultTileSize, threads: Int = 1,
-        _ body: (BinnedDrawList) throws -> Result
+        context: inout RenderContext, _ body: (BinnedDrawList) throws -> Result
     ) rethrows -> Result {
-        var binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads)
-        defer {
-            BinningBuffers.recycle(shapes: BinningBuffers.emptying(&binned.shapes), segments: BinningBuffers.emptying(&binned.segments),
-                                   entries: BinningBuffers.emptying(&binned.entries))
-        }
+        var binned = BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads,
+                                    buffers: &context.binning)
+        defer { binned.recycle(into: &context.binning) }
         return try body(binned)
+    }
+
+    /// Hands the big arrays to `buffers` for the next frame's binning (the list is left empty).
+    mutating func recycle(into buffers: inout BinningBuffers) {
+        buffers.recycle(shapes: BinningBuffers.emptying(&shapes), segments: BinningBuffers.emptying(&segments),
+                        entries: BinningBuffers.emptying(&entries))
     }
 
     /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).

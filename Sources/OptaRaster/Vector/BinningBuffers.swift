@@ -1,52 +1,54 @@
-import OptaCore
-
-/// The big per-frame arrays of binning, kept between frames.
+/// The big per-frame arrays of binning, kept in the `RenderContext` between frames.
 ///
 /// A frame's bins and prepared shapes take a few MiB; freshly allocated, every 4 KiB page costs
 /// a page fault on first touch (about 6 % of an R2 frame), while recycled arrays are already
 /// mapped. `take…` hands out an empty array with its old capacity (or a new one), `recycle`
-/// empties and keeps up to `limit` arrays of each kind. Arrays still shared elsewhere are simply copied on
-/// their next write, so recycling never changes results; at worst it saves nothing.
-enum BinningBuffers {
+/// empties and keeps up to `limit` arrays of each kind (one per chunk binned at the same time).
+/// Arrays still shared elsewhere are simply copied on their next write, so recycling never changes
+/// results; at worst it saves nothing.
+struct BinningBuffers: Sendable {
     /// How many arrays of each kind are kept.
     static let limit = 4
 
-    struct Stock {
-        var pending: [[(tile: Int32, entry: BinEntry)]] = []
-        var shapes: [[PreparedShape]] = []
-        var segments: [[StrokeSegment]] = []
-        var entries: [[BinEntry]] = []
+    private var pending: [[(tile: Int32, entry: BinEntry)]] = []
+    private var shapes: [[PreparedShape]] = []
+    private var segments: [[StrokeSegment]] = []
+    private var entries: [[BinEntry]] = []
+
+    /// Empty arrays for one binner, with the capacity of earlier frames' where there are some.
+    mutating func takeBinnerStorage() -> BinnerStorage {
+        BinnerStorage(shapes: shapes.popLast() ?? [], segments: segments.popLast() ?? [], pending: pending.popLast() ?? [])
     }
 
-    /// `Locked` rather than a bare `Mutex`, so the thread sanitizer sees the hand-over between frames.
-    static let stock = Locked(Stock())
-
-    static func takePending() -> [(tile: Int32, entry: BinEntry)] { stock.withLock { $0.pending.popLast() } ?? [] }
-    static func takeShapes() -> [PreparedShape] { stock.withLock { $0.shapes.popLast() } ?? [] }
-    static func takeSegments() -> [StrokeSegment] { stock.withLock { $0.segments.popLast() } ?? [] }
-    static func takeEntries() -> [BinEntry] { stock.withLock { $0.entries.popLast() } ?? [] }
+    mutating func takeEntries() -> [BinEntry] { entries.popLast() ?? [] }
 
     /// `array`'s contents, leaving it empty, so that what is passed to `recycle` has no other owner.
     static func emptying<Element>(_ array: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &array)
-        return taken
+        RenderContext.taking(&array, leaving: [])
     }
 
     /// Keeps the arrays' storage (emptied, capacity kept) for later frames. Pass arrays that
     /// no one else holds any more, or recycling only costs a copy.
-    static func recycle(pending: consuming [(tile: Int32, entry: BinEntry)] = [], shapes: consuming [PreparedShape] = [],
-                        segments: consuming [StrokeSegment] = [], entries: consuming [BinEntry] = []) {
-        pending.removeAll(keepingCapacity: true)
-        shapes.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        let kept = (pending: pending, shapes: shapes, segments: segments, entries: entries)
-        stock.withLock { stock in
-            if kept.pending.capacity > 0 && stock.pending.count < limit { stock.pending.append(kept.pending) }
-            if kept.shapes.capacity > 0 && stock.shapes.count < limit { stock.shapes.append(kept.shapes) }
-            if kept.segments.capacity > 0 && stock.segments.count < limit { stock.segments.append(kept.segments) }
-            if kept.entries.capacity > 0 && stock.entries.count < limit { stock.entries.append(kept.entries) }
-        }
+    mutating func recycle(pending: consuming [(tile: Int32, entry: BinEntry)] = [], shapes: consuming [PreparedShape] = [],
+                          segments: consuming [StrokeSegment] = [], entries: consuming [BinEntry] = []) {
+        Self.keep(pending, in: &self.pending)
+        Self.keep(shapes, in: &self.shapes)
+        Self.keep(segments, in: &self.segments)
+        Self.keep(entries, in: &self.entries)
     }
+
+    private static func keep<Element>(_ array: consuming [Element], in spares: inout [[Element]]) {
+        guard array.capacity > 0, spares.count < limit else { return }
+        array.removeAll(keepingCapacity: true)
+        spares.append(array)
+    }
+}
+
+/// The big arrays one binner fills: empty, perhaps with capacity from an earlier frame.
+struct BinnerStorage: Sendable {
+    var shapes: [PreparedShape]
+    var segments: [StrokeSegment]
+    var pending: [(tile: Int32, entry: BinEntry)]
+
+    static let empty = BinnerStorage(shapes: [], segments: [], pending: [])
 }

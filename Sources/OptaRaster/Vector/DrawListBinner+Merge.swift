@@ -1,21 +1,27 @@
 import Dispatch
-import OptaCore
+import OptaSupport
 
 extension DrawListBinner {
     /// Bins `items` on up to `threads` threads: contiguous chunks, each in its own binner, in
     /// list order. `bins(of:)` and `concatenated(_:)` turn the parts into one list's bins and
-    /// geometry, the same as one binner's for any number of parts.
-    static func binnedParts(_ items: [DrawItem], width: Int, height: Int, tileSize: Int, threads: Int) -> [DrawListBinner] {
+    /// geometry, the same as one binner's for any number of parts. The binners fill arrays taken
+    /// from `buffers`.
+    static func binnedParts(_ items: [DrawItem], width: Int, height: Int, tileSize: Int, threads: Int,
+                            buffers: inout BinningBuffers) -> [DrawListBinner] {
         let chunks = Swift.max(1, Swift.min(threads, items.count / 2048))
         guard chunks > 1 else {
-            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: items.count)
+            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: items.count,
+                                        storage: buffers.takeBinnerStorage())
             for item in items { binner.add(item) }
             return [binner]
         }
+        // Each chunk moves its storage out (so its arrays have one owner and grow without copying).
+        let storages = Locked((0..<chunks).map { _ in buffers.takeBinnerStorage() })
         let results = Locked([DrawListBinner?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let lo = items.count * c / chunks, hi = items.count * (c + 1) / chunks
-            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: hi - lo)
+            let storage = storages.withLock { RenderContext.taking(&$0[c], leaving: .empty) }
+            var binner = DrawListBinner(width: width, height: height, tileSize: tileSize, expectedItems: hi - lo, storage: storage)
             for i in lo..<hi { binner.add(items[i]) }
             results.withLock { $0[c] = binner }
         }
@@ -29,13 +35,14 @@ extension DrawListBinner {
     /// The geometry of `parts` (binners of consecutive item ranges, in list order) in one binner:
     /// shapes, segments, mask bytes, planes and pieces appended with every index shifted past
     /// the parts before. Its pending entries are dropped (`bins(of:)` sorts them).
-    static func concatenated(_ parts: consuming [DrawListBinner]) -> DrawListBinner {
+    /// The parts' arrays that are no longer needed go back to `buffers`.
+    static func concatenated(_ parts: consuming [DrawListBinner], buffers: inout BinningBuffers) -> DrawListBinner {
         var merged = parts.removeFirst()
-        BinningBuffers.recycle(pending: BinningBuffers.emptying(&merged.pending))
+        buffers.recycle(pending: BinningBuffers.emptying(&merged.pending))
         for i in parts.indices { merged.appendGeometry(of: parts[i]) }
         while !parts.isEmpty {
             var part = parts.removeLast()
-            part.recycleStorage()
+            part.recycleStorage(into: &buffers)
         }
         return merged
     }

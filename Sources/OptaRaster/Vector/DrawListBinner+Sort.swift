@@ -6,7 +6,8 @@ extension DrawListBinner {
     /// pair gets its own slots up front, and the parts scatter their entries concurrently with
     /// their shape and segment indices shifted past the parts before them. The result does not
     /// depend on how the list was cut into parts.
-    static func bins(of parts: [DrawListBinner]) -> (start: [Int32], entries: [BinEntry]) {
+    /// The entries fill an array taken from `buffers`.
+    static func bins(of parts: [DrawListBinner], buffers: inout BinningBuffers) -> (start: [Int32], entries: [BinEntry]) {
         let tileCount = parts[0].tilesX * parts[0].tilesY
         // slots[p * tileCount + t]: where part p's first entry of tile t goes.
         var start = [Int32](repeating: 0, count: tileCount + 1)
@@ -28,7 +29,7 @@ extension DrawListBinner {
             segmentBases.append(segmentBases.last! + Int32(part.segments.count))
         }
         let shapeShifts = shapeBases, segmentShifts = segmentBases
-        var entries = BinningBuffers.takeEntries()
+        var entries = buffers.takeEntries()
         entries.append(contentsOf: repeatElement(BinEntry(shape: 0), count: total))
         entries.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

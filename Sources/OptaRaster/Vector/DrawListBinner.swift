@@ -20,8 +20,9 @@ struct DrawListBinner {
     var lastStroke: [Int32]
     var lastStrokeEntry: [Int32]
 
-    /// A binner for about `expectedItems` items (storage is reserved for them up front).
-    init(width: Int, height: Int, tileSize: Int, expectedItems: Int = 0) {
+    /// A binner for about `expectedItems` items (storage is reserved for them up front), filling
+    /// `storage`'s arrays (empty, perhaps with an earlier frame's capacity).
+    init(width: Int, height: Int, tileSize: Int, expectedItems: Int = 0, storage: BinnerStorage = .empty) {
         self.width = width; self.height = height; self.tileSize = tileSize
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
@@ -29,18 +30,19 @@ struct DrawListBinner {
         tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
         lastStroke = [Int32](repeating: -1, count: tilesX * tilesY)
         lastStrokeEntry = [Int32](repeating: 0, count: tilesX * tilesY)
-        shapes = BinningBuffers.takeShapes()
-        segments = BinningBuffers.takeSegments()
-        pending = BinningBuffers.takePending()
+        shapes = storage.shapes
+        segments = storage.segments
+        pending = storage.pending
         // At least one of each per item (recycled arrays already have a previous frame's size).
         shapes.reserveCapacity(expectedItems)
         segments.reserveCapacity(expectedItems)
         pending.reserveCapacity(expectedItems)
     }
 
-    /// Hands the big arrays to `BinningBuffers` for later frames (the binner is left empty).
-    mutating func recycleStorage() {
-        BinningBuffers.recycle(pending: BinningBuffers.emptying(&pending), shapes: BinningBuffers.emptying(&shapes), segments: BinningBuffers.emptying(&segments))
+    /// Hands the big arrays to `buffers` for later frames (the binner is left empty).
+    mutating func recycleStorage(into buffers: inout BinningBuffers) {
+        buffers.recycle(pending: BinningBuffers.emptying(&pending), shapes: BinningBuffers.emptying(&shapes),
+                        segments: BinningBuffers.emptying(&segments))
     }
 
     /// Records that `entry` may touch `tile`.

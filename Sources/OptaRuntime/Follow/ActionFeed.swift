@@ -1,4 +1,5 @@
 import OptaCore
+import OptaSupport
 
 /// Actions sent from another thread (the reader of a followed log) to a viewer, which applies
 /// them at the start of its next frame, in the order they were sent. Sending never waits for a

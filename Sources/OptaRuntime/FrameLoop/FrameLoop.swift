@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OptaCore
+import OptaSupport
 import Synchronization
 
 /// Runs a body once per tick, paced by a `FramePacer` on a `FrameClock`, until the body returns

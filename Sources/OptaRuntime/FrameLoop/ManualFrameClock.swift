@@ -1,4 +1,5 @@
 import OptaCore
+import OptaSupport
 
 /// A frame clock for tests: time stands still until `advance(by:)` or `set(_:)` moves it, and
 /// `sleep(until:)` returns at once after moving time forward to the deadline, so a frame loop

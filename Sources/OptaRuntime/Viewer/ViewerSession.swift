@@ -60,6 +60,8 @@ public final class ViewerSession {
     var trace = Trace()
     var gestures: GestureRecognizer
     var framebuffer: Framebuffer?
+    /// Scratch memory the frames share.
+    var renderContext = RenderContext()
     var frames = 0
     /// Called with a copy of the frame whenever the user asks for a screenshot.
     public var onScreenshot: ((Framebuffer) -> Void)?
@@ -125,7 +127,7 @@ public final class ViewerSession {
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
         let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
-        figure.render(renderState, overlay: hud, into: &scratch, threads: options.threads)
+        figure.render(renderState, overlay: hud, into: &scratch, context: &renderContext, threads: options.threads)
         sink.present(scratch)
         framebuffer = scratch
     }
@@ -201,7 +203,7 @@ public final class ViewerSession {
         }
         let shown = figure
         sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })
-        figure.render(renderState, overlay: overlay, into: &framebuffer!, threads: options.threads)
+        figure.render(renderState, overlay: overlay, into: &framebuffer!, context: &renderContext, threads: options.threads)
         sink.present(framebuffer!)
         let end = clock.now
         recorder.record(frameTime: end - start, at: end)

@@ -1,5 +1,6 @@
 import OptaA11y
 import OptaCore
+import OptaSupport
 import Shaders
 
 /// Builds the audio graph of a frame: every solver's and logged path's f on the landscape's own

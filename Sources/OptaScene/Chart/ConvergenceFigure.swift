@@ -7,7 +7,7 @@ import OptaText
 /// the distance to the known minimum, with a legend and each solver's best value marked. Axes
 /// and layout are fixed for a session (the x axis spans the step budget), so the chart stays put
 /// while the lines grow.
-public struct ConvergenceFigure: SceneFigure {
+public struct ConvergenceFigure: PlannedFigure {
     public let width: Int
     public let height: Int
     public let title: String
@@ -86,11 +86,12 @@ public struct ConvergenceFigure: SceneFigure {
         return SIMD2(Float(x), Float(y))
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
-        framebuffer.clear(to: Self.background.premultipliedPacked)
+    /// The frame that shows `state`: the background, then the axes, series, markers and legend,
+    /// and `overlay`.
+    public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         var list = drawList(state)
         list.items += overlay.items
-        framebuffer.draw(list, threads: threads)
+        return FramePlan([.fill(Self.background.premultipliedPacked), .vector(list)])
     }
 
     /// Everything the chart draws for `state`.

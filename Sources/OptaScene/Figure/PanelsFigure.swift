@@ -3,13 +3,13 @@ import OptaCore
 import OptaRaster
 
 /// Several figures side by side in one frame (a scenario's `"panels"`): each draws into its own
-/// rectangle as if it were a whole frame, and its accessibility nodes keep their ids under
-/// `panel<N>/` with bounds moved to where the panel sits.
-public struct PanelsFigure: SceneFigure {
+/// rectangle as if it were a whole frame (a sub-plan of the frame's plan), and its accessibility
+/// nodes keep their ids under `panel<N>/` with bounds moved to where the panel sits.
+public struct PanelsFigure: PlannedFigure {
     /// One panel: where it sits and what it shows.
     public struct Panel: Sendable {
         public let rect: PixelRect
-        public let figure: any SceneFigure
+        public let figure: any PlannedFigure
     }
 
     public let width: Int
@@ -43,13 +43,11 @@ public struct PanelsFigure: SceneFigure {
         return first.figure.hudOrigin + SIMD2(Float(first.rect.x0), Float(first.rect.y0))
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
-        for panel in panels {
-            var part = Framebuffer(width: panel.rect.width, height: panel.rect.height)
-            panel.figure.render(state, overlay: DrawList(), into: &part, threads: threads)
-            framebuffer.copy(part, to: SIMD2(panel.rect.x0, panel.rect.y0))
-        }
-        if !overlay.isEmpty { framebuffer.draw(overlay, threads: threads) }
+    /// Each panel's plan in its rectangle, then `overlay` over the whole frame.
+    public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
+        var layers = panels.map { FrameLayer.subplan($0.rect, $0.figure.plan(state, overlay: DrawList())) }
+        if !overlay.isEmpty { layers.append(.vector(overlay)) }
+        return FramePlan(layers)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

@@ -13,13 +13,28 @@ public protocol SceneFigure: Sendable {
     /// Where the HUD text starts (top-left of the plot area), in frame pixels.
     var hudOrigin: SIMD2<Float> { get }
     /// Draws the frame that shows `state` into `framebuffer` (width × height), then `overlay`
-    /// (HUD, focus ring) on top.
-    func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int)
+    /// (HUD, focus ring) on top, with the scratch memory `context` keeps between frames.
+    func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                threads: Int)
     /// What the frame shows, for screen readers.
     func accessibilityTree(for state: RenderState) -> AccessibilityTree
     /// The landscape point and value a frame pixel shows (its centre given), or nil where the
     /// pixel shows no landscape.
     func landscapeSample(atPixel center: SIMD2<Double>) -> LandscapeSample?
+}
+
+/// A figure that describes its frames as `FramePlan`s, which the render context draws: the 2D
+/// landscape, graphs, charts and panels of them.
+public protocol PlannedFigure: SceneFigure {
+    /// The frame that shows `state`, with `overlay` (HUD, focus ring) on top.
+    func plan(_ state: RenderState, overlay: DrawList) -> FramePlan
+}
+
+extension PlannedFigure {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
+        context.run(plan(state, overlay: overlay), into: &framebuffer, threads: threads)
+    }
 }
 
 /// A point of the landscape and f there (NaN where f is undefined).
@@ -36,10 +51,16 @@ public struct LandscapeSample: Sendable, Equatable {
 extension SceneFigure {
     public func landscapeSample(atPixel center: SIMD2<Double>) -> LandscapeSample? { nil }
 
-    /// A new frame showing `state`.
-    public func render(_ state: RenderState, threads: Int) -> Framebuffer {
+    /// A new frame showing `state`, drawn with `context`'s scratch memory.
+    public func render(_ state: RenderState, context: inout RenderContext, threads: Int) -> Framebuffer {
         var framebuffer = Framebuffer(width: width, height: height)
-        render(state, overlay: DrawList(), into: &framebuffer, threads: threads)
+        render(state, overlay: DrawList(), into: &framebuffer, context: &context, threads: threads)
         return framebuffer
+    }
+
+    /// A new frame showing `state`, drawn with scratch memory of its own (for a single picture).
+    public func render(_ state: RenderState, threads: Int) -> Framebuffer {
+        var context = RenderContext()
+        return render(state, context: &context, threads: threads)
     }
 }

@@ -58,7 +58,7 @@ public struct SessionFigures: Sendable {
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
     }
 
-    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int) -> any SceneFigure {
+    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int) -> any PlannedFigure {
         switch panel.kind {
         case .landscape:
             var scenario = state.scenario

@@ -8,7 +8,7 @@ import OptaText
 /// nodes as outlined disks (size by value, colour by group), labels with halos, and the selected
 /// node (`selection` = "node/<id>") and its edges highlighted. Positions come from the layout
 /// solver's snapshot in the `RenderState`, or from the scenario for fixed layouts.
-public struct GraphFigure: SceneFigure {
+public struct GraphFigure: PlannedFigure {
     public let width: Int
     public let height: Int
     let scenario: Scenario
@@ -58,11 +58,12 @@ public struct GraphFigure: SceneFigure {
                       strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    /// The frame that shows `state`: the background, then edges, nodes and labels, and `overlay`.
+    public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         let bg = graph.style.background.map(Float.init)
         var list = drawList(state)
         list.items += overlay.items
-        framebuffer.draw(list, over: RGBA(bg[0], bg[1], bg[2]).premultipliedPacked, threads: threads)
+        return FramePlan([.fill(RGBA(bg[0], bg[1], bg[2]).premultipliedPacked), .vector(list)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

@@ -2,14 +2,19 @@ import OptaA11y
 import OptaCore
 import OptaRaster
 
-extension LandscapeFigure: SceneFigure {
+extension LandscapeFigure: PlannedFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    /// The frame that shows `state`: the shaded landscape (heatmap, contours, colourbar ramp, the
+    /// background around them), then the vector overlay (axes, labels, paths, markers, legend) and
+    /// `overlay` on top. The shaded layer is its own cache key: while only the paths change, the
+    /// render context copies it from the frame before instead of shading it again.
+    public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         let legend = placedLegend(paths: state.scenario.paths)
         var items = canvas(paths: state.scenario.paths, legend: legend).list
         items.items += overlay.items
-        FrameRenderer.render(shader: shader(legend: legend), overlay: items, into: &framebuffer, threads: threads)
+        let shader = shader(legend: legend)
+        return FramePlan([.shaded(shader, cacheKey: LayerKey(shader)), .vector(items)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

@@ -122,7 +122,7 @@ public struct SurfaceFigure: Sendable {
     /// Draws the surface for `state`; returns the nearest 1/w drawn at each pixel of `probes`
     /// (0 where nothing is), for depth-testing what is drawn over it.
     @discardableResult
-    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, threads: Int,
+    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int,
                               depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
         let camera = camera(for: state)
         // The world-to-clip rows take positions relative to `prepared.origin`: the translation
@@ -132,19 +132,20 @@ public struct SurfaceFigure: Sendable {
         return TriangleRasterizer.render(
             positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
-            into: &framebuffer, threads: threads, depthAt: probes)
+            into: &framebuffer, context: &context, threads: threads, depthAt: probes)
     }
 }
 
 extension SurfaceFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, threads: Int) {
+    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
+                       threads: Int) {
         let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera(for: state)))
-        let depths = renderSurface(state, into: &framebuffer, threads: threads, depthAt: plan.probes.pixels)
+        let depths = renderSurface(state, into: &framebuffer, context: &context, threads: threads, depthAt: plan.probes.pixels)
         var items = drawList(state, plan: plan, depths: depths)
         items.items += overlay.items
-        framebuffer.draw(items, threads: threads)
+        framebuffer.draw(items, context: &context, threads: threads)
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {

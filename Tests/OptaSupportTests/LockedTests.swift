@@ -1,5 +1,5 @@
 import Dispatch
-import OptaCore
+import OptaSupport
 import Testing
 
 @Suite struct LockedTests {

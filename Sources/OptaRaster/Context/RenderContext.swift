@@ -1,0 +1,35 @@
+/// What one renderer of frames keeps from one frame to the next: the scratch memory of the
+/// passes (vertex arrays of the triangle rasterizer, the arrays of draw-list binning) and the
+/// pixels of a shaded layer that later frames may show again (`LayerCache`).
+///
+/// Hold one wherever frames are drawn one after another (the viewer, a video export, a benchmark,
+/// a library session) and pass it to every frame. Recycled arrays are already mapped, so a frame
+/// drawn with a used context touches no fresh pages; a new context gives the same bytes, only
+/// slower. A context is a value that one renderer owns: it may move between threads (a library
+/// session hands it over under its lock) but is never used by two frames at once.
+public struct RenderContext: Sendable {
+    /// The triangle rasterizer's per-vertex arrays.
+    var vertices = VertexBuffers()
+    /// Spare arrays for binning draw lists (one set per chunk binned at the same time).
+    var binning = BinningBuffers()
+    /// The last shaded layer worth keeping.
+    var layerCache = LayerCache()
+
+    /// Whether shaded layers with a cache key are kept for later frames (true by default). Off,
+    /// every frame shades every layer: the same bytes, for measuring the shading itself.
+    public var cachesLayers = true {
+        didSet { if !cachesLayers { layerCache.clear() } }
+    }
+
+    public init() {}
+}
+
+extension RenderContext {
+    /// `value`, leaving a new empty value in its place: what is taken out of a context has no
+    /// other owner, so writing to it never copies.
+    static func taking<T>(_ value: inout T, leaving empty: T) -> T {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
+    }
+}

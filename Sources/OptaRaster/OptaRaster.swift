@@ -1,0 +1,31 @@
+// OptaRaster: where a pixel is decided.
+//
+// A figure (OptaScene) does not draw. For each frame it returns a `FramePlan`: its layers, bottom
+// to top —
+//   - `fill`: one colour everywhere (a graph's or a chart's background);
+//   - `shaded`: a `TileShader` that writes every pixel of a tile (Shaders' `LandscapeShader`:
+//     heatmap, contours and colourbar ramp fused), optionally with a `LayerKey`;
+//   - `vector`: a `DrawList` of strokes, disks, polygons, rounded rectangles and text masks;
+//   - `subplan`: another plan drawn into a rectangle as if it were a whole frame (panels).
+//
+// `RenderContext.run(_:into:threads:)` then decides every pixel:
+//   1. sub-plans first, each into its rectangle (recursively, as below);
+//   2. each vector layer is binned once: items become `PreparedShape`s and every tile lists the
+//      items that may touch it, in list order (`BinnedDrawList`);
+//   3. the frame (or the sub-plan's rectangle) is cut into tiles — 64 px when a layer is shaded,
+//      256 px for vector layers alone — handed out from a shared counter to up to `threads`
+//      workers (`TileScheduler`);
+//   4. on each tile, the layers run in order: the fill, the shader (or, when the context kept this
+//      very layer from the frames before, a copy of its pixels: `LayerCache`), then every binned
+//      item of the tile blended source-over, premultiplied, in list order (`BinnedDrawList.composite`,
+//      the rasterizers in `Vector/`).
+// A pixel's value depends only on the plan and the pixel's position: the same bytes on one thread
+// or many, with a used context or a new one.
+//
+// The context owns the scratch memory of all this (binning arrays, the triangle rasterizer's vertex
+// arrays, the kept layer) and keeps it from frame to frame; whoever draws frames holds one.
+//
+// The 3-D surface (`Triangles/`) does not go through a plan yet: `TriangleRasterizer.render` bins
+// triangles into 64 px tiles, rasterizes depth per tile, resolves and shades each pixel once per
+// visible surface, and its overlay is then drawn over the whole frame as a second pass
+// (`Framebuffer.draw`), with the context's scratch memory.

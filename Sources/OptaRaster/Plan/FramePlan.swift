@@ -1,0 +1,46 @@
+/// What a figure draws in one frame: its layers, bottom to top. A figure only describes the frame;
+/// `RenderContext.run(_:into:threads:)` decides every pixel, tile by tile, running the layers in
+/// order on each tile while it is in cache.
+///
+/// A plan starts either with sub-plans (panels), which are drawn first and together cover the
+/// frame, or with an opaque layer (`fill` or `shaded`) that writes every pixel: nothing of an
+/// earlier frame shows through.
+public struct FramePlan: Sendable {
+    public var layers: [FrameLayer]
+
+    public init(_ layers: [FrameLayer]) {
+        self.layers = layers
+    }
+
+    /// Whether the first layer writes every pixel (or is a sub-plan).
+    var startsOpaque: Bool {
+        switch layers.first {
+        case .fill, .shaded, .subplan: true
+        case .vector, nil: false
+        }
+    }
+
+    /// The tile edge the plan is run with. A shaded layer works best on small tiles (a 64-pixel
+    /// tile and the shader's rows of samples stay in L1); vector items alone on large ones (most
+    /// of their cost is per item and tile: binning, row ranges, span setup).
+    var tileSize: Int {
+        layers.contains { if case .shaded = $0 { true } else { false } }
+            ? TileScheduler.defaultTileSize : BinnedDrawList.defaultTileSize
+    }
+}
+
+/// One layer of a `FramePlan`.
+public enum FrameLayer: Sendable {
+    /// Every pixel set to one colour (packed, premultiplied).
+    case fill(UInt32)
+    /// Every pixel written by a per-pixel program. With a `cacheKey`, the render context may keep
+    /// the layer's pixels and copy them into later frames that show a layer with an equal key,
+    /// instead of running the shader again (see `LayerCache`).
+    case shaded(any TileShader, cacheKey: LayerKey? = nil)
+    /// Vector items (strokes, disks, text masks, ...) blended in list order.
+    case vector(DrawList)
+    /// A plan drawn into a rectangle of the frame as if the rectangle were a whole frame (a panel):
+    /// its pixel (x, y) is the frame's (x0 + x, y0 + y). Sub-plans come first in a plan and are
+    /// drawn before its other layers.
+    case subplan(PixelRect, FramePlan)
+}

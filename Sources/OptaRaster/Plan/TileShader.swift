@@ -1,0 +1,7 @@
+/// A per-pixel program that writes every pixel of the tile it is given: an opaque layer, such as
+/// the landscape's heatmap with its contours. A pixel's colour may depend only on its position and
+/// the shader's values, never on the tiling or the thread, so a shaded tile can be kept and copied
+/// back in a later frame instead of being shaded again.
+public protocol TileShader: Sendable {
+    func shade(_ target: inout TileTarget)
+}

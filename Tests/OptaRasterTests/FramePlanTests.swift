@@ -1,0 +1,97 @@
+@testable import OptaRaster
+import Synchronization
+import Testing
+
+@Suite struct FramePlanTests {
+    /// Colours a pixel from its position and `tint`, counting the tiles it shades.
+    struct CountingShader: TileShader, Equatable {
+        let tint: UInt32
+        let counter: Counter
+
+        func shade(_ target: inout TileTarget) {
+            counter.tiles.add(1, ordering: .relaxed)
+            for y in target.rect.y0..<target.rect.y1 {
+                let row = target.row(y)
+                for x in target.rect.x0..<target.rect.x1 { row[x] = 0xFF00_0000 | UInt32((x * 7 + y * 13) & 0xFF) << 8 | tint }
+            }
+        }
+
+        static func == (a: Self, b: Self) -> Bool { a.tint == b.tint }
+    }
+
+    final class Counter: Sendable {
+        let tiles = Atomic<Int>(0)
+        var count: Int { tiles.load(ordering: .relaxed) }
+    }
+
+    static func overlay(_ step: Int) -> DrawList {
+        DrawList([.polyline(points: (0...step).map { SIMD2(Float($0 * 9), 20 + Float(($0 * 37) % 60)) }, width: 2,
+                            color: RGBA(1, 1, 1, 0.8))])
+    }
+
+    static func plan(tint: UInt32, step: Int, counter: Counter) -> FramePlan {
+        let shader = CountingShader(tint: tint, counter: counter)
+        return FramePlan([.shaded(shader, cacheKey: LayerKey(shader)), .vector(overlay(step))])
+    }
+
+    /// The frame drawn with a new context: the shader runs on every tile.
+    static func fresh(_ plan: FramePlan, threads: Int) -> Framebuffer {
+        var context = RenderContext()
+        var frame = Framebuffer(width: 200, height: 150)
+        context.run(plan, into: &frame, threads: threads)
+        return frame
+    }
+
+    @Test(arguments: [1, 2])
+    func aLayerSeenTwiceInARowIsCopiedAfterwardsWithTheSameBytes(threads: Int) {
+        let counter = Counter()
+        var context = RenderContext()
+        var frame = Framebuffer(width: 200, height: 150)
+        let tiles = 4 * 3  // 64-pixel tiles of 200 × 150
+        var shadedTiles: [Int] = []
+        for step in 1...4 {
+            let before = counter.count
+            context.run(Self.plan(tint: 0x40, step: step, counter: counter), into: &frame, threads: threads)
+            shadedTiles.append(counter.count - before)
+            #expect(frame == Self.fresh(Self.plan(tint: 0x40, step: step, counter: Counter()), threads: threads))
+        }
+        // Shaded, shaded and kept, then copied.
+        #expect(shadedTiles == [tiles, tiles, 0, 0])
+        // Another layer is shaded and leaves the kept one alone; it is kept in turn once it is seen
+        // twice in a row.
+        var again: [Int] = []
+        for tint: UInt32 in [0x80, 0x40, 0x80, 0x80, 0x80] {
+            let before = counter.count
+            context.run(Self.plan(tint: tint, step: 5, counter: counter), into: &frame, threads: threads)
+            again.append(counter.count - before)
+            #expect(frame == Self.fresh(Self.plan(tint: tint, step: 5, counter: Counter()), threads: threads))
+        }
+        #expect(again == [tiles, 0, tiles, tiles, 0])
+    }
+
+    @Test func aNewFrameSizeIsShadedAgain() {
+        let counter = Counter()
+        var context = RenderContext()
+        for _ in 0..<3 {
+            var frame = Framebuffer(width: 200, height: 150)
+            context.run(Self.plan(tint: 1, step: 3, counter: counter), into: &frame, threads: 1)
+        }
+        let before = counter.count
+        var small = Framebuffer(width: 100, height: 60)
+        context.run(Self.plan(tint: 1, step: 3, counter: counter), into: &small, threads: 1)
+        #expect(counter.count - before == 2 * 1)
+        var expected = Framebuffer(width: 100, height: 60)
+        var newContext = RenderContext()
+        newContext.run(Self.plan(tint: 1, step: 3, counter: Counter()), into: &expected, threads: 1)
+        #expect(small == expected)
+    }
+
+    @Test func withoutLayerCachingEveryFrameIsShaded() {
+        let counter = Counter()
+        var context = RenderContext()
+        context.cachesLayers = false
+        var frame = Framebuffer(width: 200, height: 150)
+        for _ in 0..<3 { context.run(Self.plan(tint: 1, step: 3, counter: counter), into: &frame, threads: 2) }
+        #expect(counter.count == 3 * 12)
+    }
+}
