@@ -48,3 +48,9 @@ public struct OffsetField: ScalarField {
         }
     }
 }
+
+/// Equal fields shade equal layers (the render context's cache key): `rows` follows from the
+/// objective and the offset, so those two decide.
+extension OffsetField: Equatable {
+    public static func == (a: OffsetField, b: OffsetField) -> Bool { a.objective == b.objective && a.offset == b.offset }
+}

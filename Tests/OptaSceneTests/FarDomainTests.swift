@@ -34,7 +34,8 @@ import Testing
             let session = try HeadlessSession(scenario: scenario)
             let figure = SurfaceFigure(scenario: scenario, width: 480, height: 360, fonts: fonts)
             var frame = Framebuffer(width: 480, height: 360)
-            figure.renderSurface(session.renderState, into: &frame, threads: 2)
+            var context = RenderContext()
+            figure.renderSurface(session.renderState, into: &frame, context: &context, threads: 2)
             return (frame, figure)
         }
         let (near, _) = try render(try surface(at: 0))
