@@ -64,12 +64,6 @@ public final class RunRecorder: Sendable {
     /// Store ids of the runs begun so far (read by `storedID`, written by the writer thread).
     private let ids = Mutex<[Int: Int64]>([:])
     private let onFailure: @Sendable (StoreError) -> Void
-    /// Copies the WAL into the file beside the writer (nil: the writer's connection does it).
-    private let checkpointer: WALCheckpointer?
-
-    /// Bytes of iterates committed between checkpoint requests: 32 MiB, half of SQLite's own
-    /// 1,000-page default at 64 KiB pages, so the WAL stays near the size it had before.
-    static let checkpointEvery = 32 << 20
 
     /// Starts the writer thread for `store`.
     public init(store: RunStore, interval: Duration = .milliseconds(100), queueLimit: Int = RunRecorder.defaultQueueLimit,
@@ -78,8 +72,6 @@ public final class RunRecorder: Sendable {
         self.interval = interval
         self.queueLimit = max(1, queueLimit)
         self.onFailure = onFailure
-        checkpointer = WALCheckpointer(path: store.path)
-        if checkpointer != nil { store.setAutocheckpoint(0) }
         let thread = Thread { [self] in writerLoop() }
         thread.name = "opta.store.writer"
         thread.qualityOfService = .utility
@@ -156,7 +148,6 @@ public final class RunRecorder: Sendable {
     }
 
     private func writerLoop() {
-        var sinceCheckpoint = 0
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(Int(interval.components.attoseconds / 1_000_000_000)
                                                           + Int(interval.components.seconds) * 1_000_000_000))
@@ -167,11 +158,6 @@ public final class RunRecorder: Sendable {
                 return (taken, p.queuedBytes, p.closing)
             }
             if !operations.isEmpty { commit(operations) }
-            sinceCheckpoint += bytes
-            if sinceCheckpoint >= Self.checkpointEvery, let checkpointer {
-                sinceCheckpoint = 0
-                checkpointer.request()
-            }
             // Room freed: what was just committed (everything, when writing has failed).
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
@@ -180,12 +166,6 @@ public final class RunRecorder: Sendable {
             }
             for _ in 0..<waiting { roomFreed.signal() }
             if closing { break }
-        }
-        // The rest of the WAL is checkpointed as before: by the writer's connection when the
-        // store closes (or at its next commit past 1,000 pages).
-        if let checkpointer {
-            checkpointer.stop()
-            store.setAutocheckpoint(1000)
         }
         stopped.signal()
     }

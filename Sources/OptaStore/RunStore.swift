@@ -142,12 +142,6 @@ public final class RunStore: Sendable {
         }
     }
 
-    /// Sets how many WAL pages the writer's connection lets gather before it checkpoints them
-    /// itself (SQLite's default 1,000; 0: never, a `WALCheckpointer` does it).
-    func setAutocheckpoint(_ pages: Int) {
-        _ = try? pool.writeWithoutTransaction { db in try Row.fetchOne(db, sql: "PRAGMA wal_autocheckpoint = \(max(0, pages))") }
-    }
-
     /// Runs `body` on a reader connection.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try pool.read(body) } catch { throw StoreError.from(error, path: path) }
