@@ -3,7 +3,8 @@ import Foundation
 /// What is known about a run when it starts: where it came from, the scenario and landscape it
 /// ran on, the method with its parameters, seed and start.
 public struct RunInfo: Sendable, Equatable {
-    /// `solve`, `view`, `file` (a logged path read from a file) or `python` (`opta.live`'s `log_step`).
+    /// `solve`, `view`, `file` (a logged path read from a file), `follow` (a path `opta view --follow`
+    /// read) or `python` (`opta.live`'s `log_step`).
     public var source: String
     /// The scenario as canonical JSON (sorted keys, no spaces) and its hash.
     public var scenarioJSON: String

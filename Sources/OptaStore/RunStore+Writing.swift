@@ -30,10 +30,18 @@ extension RunStore {
     }
 
     /// Appends a packed chunk to run `runId` and updates its summary (count, last and best f).
+    ///
+    /// A chunk at a step the run already has replaces it, as an upsert rather than `INSERT OR
+    /// REPLACE`: with foreign keys on, REPLACE may delete a row (and cascade), so SQLite keeps a
+    /// statement journal in a temporary file and copies every overflow page of the new blob into
+    /// it first. Measured on a 4 × 1,000,000-step `opta solve`: 3,189 extra 64 KiB page writes
+    /// (about 200 MB, for 2,136 pages of data) that the upsert does not make.
     static func insertChunk(_ db: Database, runId: Int64, _ chunk: IterateChunk) throws {
         guard chunk.count > 0 else { return }
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+        try db.cachedStatement(sql: """
+            INSERT INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)
+            ON CONFLICT (runId, firstStep) DO UPDATE SET count = excluded.count, data = excluded.data
+            """).execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
         try db.cachedStatement(sql: """
             UPDATE run SET iterateCount = iterateCount + ?, finalF = ?,
                 bestF = CASE WHEN bestF IS NULL OR bestF > ? THEN ? ELSE bestF END

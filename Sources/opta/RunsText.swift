@@ -70,6 +70,16 @@ enum RunsText {
             + "\"optaVersion\": \(JSONText.quoted(r.optaVersion))}"
     }
 
+    /// What recorded a run of `source`, in words.
+    static func recordedBy(_ source: String) -> String {
+        switch source {
+        case "follow": "`opta view --follow`"
+        case "file": "`opta solve` or `opta view` (a logged path file)"
+        case "python": "Python's `log_step`"
+        default: "`opta \(source)`"
+        }
+    }
+
     static func details(_ run: StoredRun) -> String {
         let r = run.summary
         let wall: String = r.wallTime.map { String(format: ", %.3f s", $0) } ?? ""
@@ -77,7 +87,7 @@ enum RunsText {
             : r.parameters.keys.sorted().map { "\($0)=\(short(r.parameters[$0]))" }.joined(separator: " ")
         var lines: [String] = [
             "run \(r.id): \(r.name) (\(r.method)) on \(r.landscape)",
-            "  recorded   \(minute(r.createdAt)) by `opta \(r.source)`, Opta \(r.optaVersion), scenario \(r.scenarioHash)",
+            "  recorded   \(minute(r.createdAt)) by \(recordedBy(r.source)), Opta \(r.optaVersion), scenario \(r.scenarioHash)",
             "  start      (\(short(r.start.x)), \(short(r.start.y))), seed \(r.seed)",
             "  parameters \(parameters)",
             "  status     \(r.status)\(r.stopReason.map { ": " + $0 } ?? "")",

@@ -21,9 +21,15 @@ extension ViewCommand {
         }
     }
 
-    /// The reader for `--follow`, sending into `feed`; its problems go to standard error.
-    static func followReader(_ argument: String, feed: ActionFeed) -> FollowReader {
-        FollowReader(source: FollowReader.Source(argument: argument), feed: feed) { line in
+    /// The reader for `--follow`, sending into `feed` and recording each followed path as a run
+    /// through `keeper`'s writer (none with `--no-record`); its problems go to standard error.
+    static func followReader(_ argument: String, feed: ActionFeed, keeper: ViewerStateKeeper?, scenario: Scenario) -> FollowReader {
+        let source = FollowReader.Source(argument: argument)
+        var recorder: FollowedRunRecorder?
+        if let keeper, let writer = keeper.recorder {
+            recorder = FollowedRunRecorder(writer: writer, identity: keeper.identity, scenario: scenario, source: source)
+        }
+        return FollowReader(source: source, feed: feed, recorder: recorder) { line in
             FileHandle.standardError.write(Data("opta: \(line)\n".utf8))
         }
     }

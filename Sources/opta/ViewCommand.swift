@@ -144,7 +144,7 @@ struct ViewCommand: ParsableCommand {
             if let follow {
                 let feed = ActionFeed()
                 options.feed = feed
-                reader = Self.followReader(follow, feed: feed)
+                reader = Self.followReader(follow, feed: feed, keeper: keeper, scenario: scenario)
             } else {
                 reader = nil
             }
@@ -243,8 +243,9 @@ struct ViewCommand: ParsableCommand {
                 }
             }
             // The saved view restored, the state saved while it runs and when it ends (ViewCommand+Restore.swift).
+            // The reader stops first: its followed runs end before the store's writer is closed.
             let saving = keeper?.attach(session, to: window)
-            defer { saving?.finish() }
+            defer { follow?.stop(); saving?.finish() }
             let shell: any FrameSink & InputSource = saving ?? window
             guard let recording else {
                 return .success(WindowReport(session.run(source: shell, sink: shell, clock: SystemFrameClock()), video: nil))

@@ -8,7 +8,8 @@ import Synchronization
 /// complete lines' points to the viewer as one `appendFollowedPoints` action per read. A file
 /// that was truncated, replaced or removed and created again is read again from its start, after
 /// a `resetFollowedPaths`. A missing file is waited for. Malformed and over-long lines are
-/// skipped; every problem is reported once through `report`, which the reader thread calls.
+/// skipped; every problem is reported once through `report`, which the reader thread calls. A
+/// `recorder`, when given, is handed the same points from the reader thread as they are sent.
 public final class FollowReader: Sendable {
     /// What is followed.
     public enum Source: Sendable, Equatable {
@@ -58,6 +59,7 @@ public final class FollowReader: Sendable {
     public let settings: Settings
     let feed: ActionFeed
     let report: @Sendable (String) -> Void
+    let recorder: (any FollowRecorder)?
     private let started = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
     /// Signalled by `stop` to end the thread's wait between looks early.
@@ -67,8 +69,10 @@ public final class FollowReader: Sendable {
 
     /// `report` hears each problem as one line without a trailing newline, e.g.
     /// "--follow run.jsonl: line 3 is not JSON (…); skipped it".
-    public init(source: Source, feed: ActionFeed, settings: Settings = Settings(), report: @escaping @Sendable (String) -> Void) {
+    public init(source: Source, feed: ActionFeed, settings: Settings = Settings(), recorder: (any FollowRecorder)? = nil,
+                report: @escaping @Sendable (String) -> Void) {
         self.source = source
+        self.recorder = recorder
         self.feed = feed
         self.settings = settings
         self.report = report
@@ -149,6 +153,8 @@ public final class FollowReader: Sendable {
     }
 
     private func run() {
+        // The runs end with the thread, so `stop` returns after the last of them was handed over.
+        defer { recorder?.finish() }
         var follower = JSONLinesFollower(defaultPath: source.defaultPathName, maxLineBytes: settings.maxLineBytes)
         var input: Input
         switch source {
@@ -200,6 +206,7 @@ public final class FollowReader: Sendable {
     private func startOver(_ follower: inout JSONLinesFollower, _ progress: inout Progress, saying message: String) {
         follower.reset()
         feed.send(.resetFollowedPaths)
+        recorder?.restart()
         progress.pointsSent = 0
         progress.problemsSeen = 0
         progress.saidLimit = false
@@ -220,6 +227,7 @@ public final class FollowReader: Sendable {
         if !points.isEmpty {
             progress.pointsSent += points.count
             feed.send(.appendFollowedPoints(points))
+            recorder?.record(points)
         }
         if reachedLimit { report("\(name): reached \(settings.maxPoints) points (docs/limits.md); later points are not shown") }
         for problem in batch.problems {
