@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 import OptaCore
 import OptaRuntime
 import OptaStore
