@@ -84,7 +84,9 @@ public struct GraphFigure: PlannedFigure {
         var list = DrawList()
         list.reserveCapacity(graph.edges.count * 2 + graph.nodes.count * 3 + 2)
         if let title = scenario.title {
-            FigureText.append(&list, title, fonts: fonts, at: SIMD2(Float(width) / 2, Float(labelSize) * 0.6), size: labelSize + 2,
+            // Cut to the frame (less a margin each side), as the other figures' titles are.
+            let shown = FigureText.fitted(title, maxWidth: Float(width) - Float(labelSize) * 2, fonts: fonts, size: labelSize + 2, weight: .bold)
+            FigureText.append(&list, shown, fonts: fonts, at: SIMD2(Float(width) / 2, Float(labelSize) * 0.6), size: labelSize + 2,
                               weight: .bold, horizontal: .center, vertical: .top, color: Self.labelInk)
         }
         let selected = selectedNode(state)
