@@ -188,20 +188,46 @@ public struct GraphFigure: PlannedFigure {
         list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
     }
 
-    /// Labels right of their nodes (above sources of directed edges), each on a halo of the background colour.
+    /// Labels beside their nodes, each on a halo of the background colour: right of the node
+    /// (above sources of directed edges) when that is clear, else another clear side, else left
+    /// out (`GraphLabelPlacement`).
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry) {
         let bg = graph.style.background.map(Float.init)
         let halo = RGBA(bg[0], bg[1], bg[2], 0.9)
+        let haloRadius: Float = 2
+        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
         for (i, node) in graph.nodes.enumerated() {
             guard let label = node.label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
-            let above = labelAbove.contains(i)
-            let anchor = g.centers[i] + (above ? SIMD2(0, -g.radii[i] - 3) : SIMD2(g.radii[i] + 4, 0))
-            let origin = stamp.origin(anchor: anchor, horizontal: above ? .center : .left, vertical: above ? .bottom : .middle)
-            let grown = MaskHalo.dilated(stamp.coverage, width: stamp.width, height: stamp.height, radius: 2)
+            let c = g.centers[i], r = g.radii[i]
+            let sides: [GraphLabelPlacement.Side] = labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below]
+            let origins = sides.map { side in
+                switch side {
+                case .right: stamp.origin(anchor: c + SIMD2(r + 4, 0), horizontal: .left, vertical: .middle)
+                case .above: stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom)
+                case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
+                case .below: stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top)
+                }
+            }
+            stamps.append((i, stamp, origins))
+        }
+        // Text against text and nodes, a pixel around each box so that neighbouring labels keep
+        // a gap and read apart; halos may touch (they are the background colour).
+        let candidates = stamps.map { entry in
+            entry.origins.map { o in
+                PixelRectF(x: Float(o.x) - 1, y: Float(o.y) - 1, width: Float(entry.stamp.width) + 2, height: Float(entry.stamp.height) + 2)
+            }
+        }
+        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2)]
+        let chosen = GraphLabelPlacement.place(candidates, centers: g.centers, radii: g.radii,
+                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand)
+        for (entry, side) in zip(stamps, chosen) {
+            guard let side else { continue }
+            let origin = entry.origins[side]
+            let grown = MaskHalo.dilated(entry.stamp.coverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
             list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
                               coverage: grown.coverage, color: halo))
-            list.append(stamp.item(at: origin, color: Self.labelInk))
+            list.append(entry.stamp.item(at: origin, color: Self.labelInk))
         }
     }
 }

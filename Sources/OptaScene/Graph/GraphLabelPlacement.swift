@@ -1,0 +1,58 @@
+import OptaRaster
+
+/// Where a graph's node labels go, so that none covers another label or a node and none leaves
+/// the frame: each label takes its preferred side of its node when that is clear (right, or above
+/// for sources of directed edges), else the first clear one of right, above, left and below; a
+/// label with no clear side is left out of the picture (the accessibility tree still names the
+/// node). Nodes are placed in their scenario order, so the result is deterministic.
+struct GraphLabelPlacement {
+    /// A label's side of its node.
+    enum Side { case right, above, left, below }
+
+    /// For each label, its text's box on each side, preferred side first:
+    /// the index of the side chosen, nil where none is clear.
+    static func place(_ candidates: [[PixelRectF]], centers: [SIMD2<Float>], radii: [Float], frame: PixelRectF,
+                      keepOut: [PixelRectF]) -> [Int?] {
+        var taken = RectIndex(cell: 64)
+        for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
+        for rect in keepOut { taken.insert(rect) }
+        return candidates.map { boxes in
+            for (k, box) in boxes.enumerated()
+            where box.x0 >= frame.x0 && box.y0 >= frame.y0 && box.x1 <= frame.x1 && box.y1 <= frame.y1 && !taken.overlaps(box) {
+                taken.insert(box)
+                return k
+            }
+            return nil
+        }
+    }
+}
+
+/// Rectangles bucketed by a square grid, for overlap queries that look only at nearby rectangles.
+private struct RectIndex {
+    let cell: Float
+    var buckets: [SIMD2<Int32>: [PixelRectF]] = [:]
+
+    init(cell: Float) { self.cell = cell }
+
+    private func cells(_ r: PixelRectF) -> [SIMD2<Int32>] {
+        func index(_ v: Float) -> Int32 { Int32(clamping: Int((v / cell).rounded(.down).clamped(-1e6, 1e6))) }
+        let (x0, x1, y0, y1) = (index(r.x0), index(r.x1), index(r.y0), index(r.y1))
+        var out: [SIMD2<Int32>] = []
+        for y in y0...max(y0, y1) { for x in x0...max(x0, x1) { out.append(SIMD2(x, y)) } }
+        return out
+    }
+
+    mutating func insert(_ r: PixelRectF) {
+        for c in cells(r) { buckets[c, default: []].append(r) }
+    }
+
+    func overlaps(_ r: PixelRectF) -> Bool {
+        cells(r).contains { c in
+            buckets[c]?.contains { $0.x0 < r.x1 && r.x0 < $0.x1 && $0.y0 < r.y1 && r.y0 < $0.y1 } ?? false
+        }
+    }
+}
+
+private extension Float {
+    func clamped(_ low: Float, _ high: Float) -> Float { isNaN ? 0 : Swift.min(Swift.max(self, low), high) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Testing
+
+/// Graph labels never cover one another or a node, and stay in the frame; where they fit, every
+/// one is shown on its preferred side.
+@Suite struct GraphLabelPlacementTests {
+    /// The label text masks (not their halos) the graph draws, and the figure.
+    func labels(width: Int, height: Int) throws -> (boxes: [PixelRectF], figure: GraphFigure, state: RenderState) {
+        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/supply-chain.json").path)
+        scenario.width = width; scenario.height = height
+        let session = try HeadlessSession(scenario: scenario)
+        let figure = GraphFigure(scenario: scenario, width: width, height: height, fonts: try FontLibrary.loadDefault())
+        var list = DrawList()
+        figure.addLabels(&list, figure.geometry(session.renderState))
+        let boxes: [PixelRectF] = list.items.compactMap { item in
+            guard case .mask(let x, let y, let w, let h, _, let color) = item, color == GraphFigure.labelInk else { return nil }
+            return PixelRectF(x: Float(x), y: Float(y), width: Float(w), height: Float(h))
+        }
+        return (boxes, figure, session.renderState)
+    }
+
+    @Test(arguments: [(320, 240), (640, 360), (1280, 720), (3840, 2160)])
+    func labelsKeepApart(width: Int, height: Int) throws {
+        let (boxes, figure, state) = try labels(width: width, height: height)
+        let g = figure.geometry(state)
+        func overlap(_ a: PixelRectF, _ b: PixelRectF) -> Bool { a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 }
+        for (i, a) in boxes.enumerated() {
+            #expect(a.x0 >= 0 && a.y0 >= 0 && a.x1 <= Float(width) && a.y1 <= Float(height), "label \(i) leaves the frame")
+            for b in boxes[(i + 1)...] { #expect(!overlap(a, b), "two labels overlap at \(a) and \(b)") }
+            for (c, r) in zip(g.centers, g.radii) {
+                #expect(!overlap(a, PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)), "label \(i) covers the node at \(c)")
+            }
+        }
+        #expect(boxes.count > 0)
+    }
+
+    @Test func everyLabelShowsWhereThereIsRoom() throws {
+        #expect(try labels(width: 1280, height: 720).boxes.count == 30)
+    }
+}
