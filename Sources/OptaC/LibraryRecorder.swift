@@ -8,17 +8,8 @@ import OptaSupport
 /// first step; steps of a path must increase. Thread-safe: the per-path bookkeeping is behind a
 /// mutex, and the writer takes iterates without waiting on SQLite.
 final class LibraryRecorder: Sendable {
-    /// What the recorder knows of one path's run.
-    struct Path: Sendable {
-        let handle: RunRecorder.Handle
-        var lastStep: Int
-        var count: Int
-        let started: ContinuousClock.Instant
-    }
-
     let writer: RunRecorder
-    let template: RunInfo
-    private let paths = Locked<[String: Path]>([:])
+    private let runs: Locked<LoggedRunBook>
     /// The first writing failure (disk full, the file taken away), reported by `close`.
     private let failure = Locked<String?>(nil)
 
@@ -38,10 +29,10 @@ final class LibraryRecorder: Sendable {
         do { store = try RunStore(path: path) } catch {
             throw error.kind == .notAStore ? .data(error.message) : .io(error.message)
         }
-        template = RunInfo(source: "python", scenarioJSON: identity.canonicalJSON, scenarioHash: identity.hash,
+        runs = Locked(LoggedRunBook(template: RunInfo(source: "python", scenarioJSON: identity.canonicalJSON, scenarioHash: identity.hash,
                            landscape: ScenarioIdentity.landscape(scenario.landscape.objective), name: "",
                            method: "logged", parameters: [:], seed: 0, start: .zero, optaVersion: OptaVersion.current,
-                           label: label)
+                           label: label)))
         let failure = self.failure
         writer = RunRecorder(store: store) { error in failure.withLock { $0 = $0 ?? error.message } }
     }
@@ -53,22 +44,11 @@ final class LibraryRecorder: Sendable {
         guard x.isFinite, y.isFinite else {
             throw .data("step \(step) of path \"\(name)\" is at (\(x), \(y)); x and y must be finite numbers")
         }
-        let handle = try paths.withLock { paths throws(ABIFailure) -> RunRecorder.Handle in
-            if var known = paths[name] {
-                guard step > known.lastStep else {
-                    throw .data("step \(step) of path \"\(name)\" comes after step \(known.lastStep); steps of a path must increase")
-                }
-                known.lastStep = step
-                known.count += 1
-                paths[name] = known
-                return known.handle
+        let handle = try runs.withLock { runs throws(ABIFailure) -> RunRecorder.Handle in
+            if let last = runs.lastStep(of: name), step <= last {
+                throw .data("step \(step) of path \"\(name)\" comes after step \(last); steps of a path must increase")
             }
-            var info = template
-            info.name = name
-            info.start = SIMD2(x, y)
-            let handle = writer.begin(info)
-            paths[name] = Path(handle: handle, lastStep: step, count: 1, started: ContinuousClock.now)
-            return handle
+            return runs.advance(name, to: step, start: SIMD2(x, y), writer: writer)
         }
         writer.append(handle, [Iterate(step: step, x: x, y: y, f: f, gradNorm: .nan)])
     }
@@ -76,12 +56,7 @@ final class LibraryRecorder: Sendable {
     /// Ends every path's run, commits everything and stops the writer; the first writing failure,
     /// if any, as an I/O failure.
     func close() throws(ABIFailure) {
-        let now = ContinuousClock.now
-        for path in paths.withLock({ Array($0.values) }) {
-            let wall = now - path.started
-            writer.finish(path.handle, RunEnd(status: "logged", stopReason: "logged \(path.count) steps through the library",
-                                              wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))
-        }
+        runs.withLock { $0.endAll(writer: writer) { count in "logged \(count) steps through the library" } }
         writer.close()
         if let message = failure.withLock({ $0 }) { throw .io("\(message); the runs logged after that are not recorded") }
     }

@@ -13,54 +13,31 @@ import OptaStore
 /// else the last stored step + 1 (so a path without steps is stored as 0, 1, 2, …, like the
 /// viewer counts it); stored steps always increase. f: as logged, else the landscape's value.
 final class FollowedRunRecorder: FollowRecorder {
-    /// What is known of one path's run.
-    struct Path: Sendable {
-        let handle: RunRecorder.Handle
-        var lastStep: Int
-        var count: Int
-        let started: ContinuousClock.Instant
-    }
-
     let writer: RunRecorder
-    let template: RunInfo
     let objective: Objective
     /// How the stop reason names the log: its path, or "standard input".
     let shownAs: String
     /// The paths' runs since the last start over. Only the reader thread uses it; the lock makes
     /// that safe to state to the compiler, and is never contended.
-    private let paths = Locked<[String: Path]>([:])
+    private let runs: Locked<LoggedRunBook>
 
     init(writer: RunRecorder, identity: ScenarioIdentity, scenario: Scenario, source: FollowReader.Source) {
         self.writer = writer
         self.objective = scenario.landscape.objective
         self.shownAs = source.name
-        template = RunInfo(source: "follow", scenarioJSON: identity.canonicalJSON, scenarioHash: identity.hash,
+        runs = Locked(LoggedRunBook(template: RunInfo(source: "follow", scenarioJSON: identity.canonicalJSON, scenarioHash: identity.hash,
                            landscape: ScenarioIdentity.landscape(scenario.landscape.objective), name: "",
-                           method: "logged", parameters: [:], seed: 0, start: .zero, optaVersion: OptaVersion.current)
+                           method: "logged", parameters: [:], seed: 0, start: .zero, optaVersion: OptaVersion.current)))
     }
 
     func record(_ points: [PathPoint]) {
         // One hand-over per path and read, in the order the paths first appear in the read.
         var order: [RunRecorder.Handle] = []
         var batches: [RunRecorder.Handle: [Iterate]] = [:]
-        paths.withLock { paths in
+        runs.withLock { runs in
             for point in points {
-                let step: Int
-                let handle: RunRecorder.Handle
-                if var known = paths[point.path] {
-                    step = Self.step(point.step, after: known.lastStep)
-                    known.lastStep = step
-                    known.count += 1
-                    paths[point.path] = known
-                    handle = known.handle
-                } else {
-                    step = Self.step(point.step, after: -1)
-                    var info = template
-                    info.name = point.path
-                    info.start = point.point
-                    handle = writer.begin(info)
-                    paths[point.path] = Path(handle: handle, lastStep: step, count: 1, started: ContinuousClock.now)
-                }
+                let step = Self.step(point.step, after: runs.lastStep(of: point.path) ?? -1)
+                let handle = runs.advance(point.path, to: step, start: point.point, writer: writer)
                 let f = point.f.flatMap { $0.isNaN ? nil : $0 } ?? objective.value(point.point)
                 if batches[handle] == nil { order.append(handle) }
                 batches[handle, default: []].append(Iterate(step: step, x: point.point.x, y: point.point.y, f: f, gradNorm: .nan))
@@ -76,12 +53,7 @@ final class FollowedRunRecorder: FollowRecorder {
 
     /// Ends every path's run and forgets them: later points start new runs.
     private func endAll() {
-        let now = ContinuousClock.now
-        for path in paths.withLock({ paths in defer { paths = [:] }; return Array(paths.values) }) {
-            let wall = now - path.started
-            writer.finish(path.handle, RunEnd(status: "logged", stopReason: "followed from \(shownAs) (\(path.count) points)",
-                                              wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))
-        }
+        runs.withLock { $0.endAll(writer: writer) { count in "followed from \(shownAs) (\(count) points)" } }
     }
 
     /// The step stored for a point logged with `logged` after a stored `last` (see the type's comment).
