@@ -96,9 +96,11 @@ extension RunStore {
     /// The run `id` with its scenario and every iterate; nil when there is none.
     public func run(_ id: Int64) throws(StoreError) -> StoredRun? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.summaryColumns), scenarioJSON FROM run WHERE id = ?",
-                                             arguments: [id]) else { return nil }
-            return StoredRun(summary: Self.summary(row), scenarioJSON: row["scenarioJSON"],
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT \(Self.summaryColumns), (SELECT json FROM scenario WHERE scenario.id = run.scenarioId)
+                FROM run WHERE id = ?
+                """, arguments: [id]) else { return nil }
+            return StoredRun(summary: Self.summary(row), scenarioJSON: row[20] ?? "{}",
                              iterates: try Self.iterates(db, runId: id))
         }
     }

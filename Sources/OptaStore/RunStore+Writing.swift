@@ -12,14 +12,24 @@ extension RunStore {
         let pid = Int64(getpid())
         let seed: Int64 = Int64(bitPattern: info.seed)
         let values: [(any DatabaseValueConvertible)?] = [
-            now.timeIntervalSince1970, info.source, info.scenarioJSON, info.scenarioHash, info.landscape,
+            now.timeIntervalSince1970, info.source, try scenarioId(db, info), info.scenarioHash, info.landscape,
             info.name, info.method, parameters, seed, info.start.x, info.start.y,
             info.optaVersion, info.label, pid, info.origin]
         try db.execute(sql: """
-            INSERT INTO run (createdAt, source, scenarioJSON, scenarioHash, landscape, name, method, parameters, seed,
+            INSERT INTO run (createdAt, source, scenarioId, scenarioHash, landscape, name, method, parameters, seed,
                              startX, startY, status, optaVersion, label, pid, origin)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'recording', ?, ?, ?, ?)
             """, arguments: StatementArguments(values))
+        return db.lastInsertedRowID
+    }
+
+    /// The id of the stored scenario with `info`'s hash and text, stored now when there is none.
+    static func scenarioId(_ db: Database, _ info: RunInfo) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM scenario WHERE hash = ? AND json = ?",
+                                       arguments: [info.scenarioHash, info.scenarioJSON]) {
+            return id
+        }
+        try db.execute(sql: "INSERT INTO scenario (hash, json) VALUES (?, ?)", arguments: [info.scenarioHash, info.scenarioJSON])
         return db.lastInsertedRowID
     }
 

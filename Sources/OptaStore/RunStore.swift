@@ -74,7 +74,7 @@ public final class RunStore: Sendable {
         }
         // Opta's own tables only (a store another process is creating this moment may so far hold
         // just the migrator's table); any other table means another program's database.
-        let own: Set = ["grdb_migrations", "run", "iterate", "tag", "iterateChunk", "viewerState"]
+        let own: Set = ["grdb_migrations", "run", "iterate", "tag", "iterateChunk", "viewerState", "scenario"]
         if !tables.allSatisfy(own.contains) {
             throw StoreError(.notAStore, "\(path) is an SQLite database of another program, not an Opta run store; give another file with --store PATH")
         }

@@ -103,15 +103,30 @@ final class RunStoreTests: XCTestCase {
         let path = temporaryFolder() + "/runs.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let store = try RunStore(path: path)
-        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4])
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4, StoreSchema.v5])
         let run = try XCTUnwrap(store.run(1))
         XCTAssertEqual(run.summary.iterateCount, 3)
         XCTAssertEqual(run.summary.finalF, 5)
         XCTAssertEqual(run.summary.bestF, 5)
         XCTAssertEqual(run.summary.label, "old")
         XCTAssertEqual(run.iterates.map(\.f), [12.5, 8, 5])
+        XCTAssertEqual(run.scenarioJSON, "{\"version\":1}")
         XCTAssertTrue(try store.tag(1, "migrated"))
         XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testAScenarioIsStoredOnceForAllItsRunsAndTextsSharingAHashStayApart() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let end = RunEnd(status: "converged", stopReason: nil, wallTime: 0.1)
+        let a = try store.insert(sampleInfo(), iterates: sampleIterates(2), end: end)
+        let b = try store.insert(sampleInfo(name: "GD", method: "gradient-descent"), iterates: sampleIterates(2), end: end)
+        var other = sampleInfo(name: "Other")
+        other.scenarioJSON = "{\"version\":2}"  // the same hash as the others ("abc"), another text
+        let c = try store.insert(other, iterates: sampleIterates(2), end: end)
+        XCTAssertEqual(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scenario") }, 2)
+        XCTAssertEqual(try store.run(a)?.scenarioJSON, "{\"version\":1}")
+        XCTAssertEqual(try store.run(b)?.scenarioJSON, "{\"version\":1}")
+        XCTAssertEqual(try store.run(c)?.scenarioJSON, "{\"version\":2}")
     }
 
     func testDamagedForeignAndUnwritableFilesSayWhatIsWrong() throws {
