@@ -4,9 +4,10 @@ import OptaRuntime
 import OptaStore
 
 /// `opta view`'s solvers recorded as runs (source `view`), as `opta solve` records them: each
-/// solver's thread hands its iterates to the store's background writer (a copy, never a wait on
-/// SQLite unless the writer's bounded queue is full); the render thread records nothing. A reset
-/// in the viewer ends the run (status `running`, "ended by the user") and starts a new one.
+/// live solver's thread hands its iterates to the store's background writer (a copy, never a wait
+/// on SQLite unless the writer's bounded queue is full); frame-locked solvers (`--record`,
+/// `--replay`) hand theirs over after each frame. A reset in the viewer ends the run (status
+/// `running`, "ended by the user") and starts a new one.
 struct ViewerSolverRecorder: SolverStepRecorder {
     let recorder: RunRecorder
     let identity: ScenarioIdentity

@@ -56,13 +56,16 @@ public struct HeadlessSession: Sendable {
         }
     }
 
-    /// Ends the current frame: solvers step, the frame count goes up.
-    public mutating func advanceFrame() {
+    /// Ends the current frame: solvers step, the frame count goes up. `observe` hears every
+    /// iterate the solvers reach, before any decimation (for the run store).
+    public mutating func advanceFrame(observe: ((SessionStep) -> Void)? = nil) {
         let objective = state.scenario.landscape.objective
         let steps = state.solversRunning ? state.scenario.stepsPerFrame : min(state.pendingSteps, 1)
         if !state.solversRunning && state.pendingSteps > 0 { state.pendingSteps -= 1 }
+        let generation = state.solverGeneration
         for i in runs.indices {
-            runs[i].run(steps: steps, on: objective)
+            runs[i].run(steps: steps, on: objective,
+                        observe: observe.map { o in { o(SessionStep(solver: i, generation: generation, iterate: $0)) } })
         }
         for _ in 0..<steps { layout?.step() }
         frame += 1
@@ -85,7 +88,9 @@ public struct HeadlessSession: Sendable {
 
     /// Replays `trace` up to and including frame `last`: frame k applies the trace's actions for k,
     /// then advances. `progress` hears each frame as it completes (for long replays).
-    public mutating func replay(_ trace: Trace, through last: Int, progress: ((_ frame: Int) -> Void)? = nil) {
+    /// `observe` hears every iterate the solvers reach (see `advanceFrame`).
+    public mutating func replay(_ trace: Trace, through last: Int, progress: ((_ frame: Int) -> Void)? = nil,
+                                observe: ((SessionStep) -> Void)? = nil) {
         var pending = trace.entries.makeIterator()
         var next = pending.next()
         while frame < last {
@@ -94,7 +99,7 @@ public struct HeadlessSession: Sendable {
                 if entry.frame == current { apply(entry.action) }
                 next = pending.next()
             }
-            advanceFrame()
+            advanceFrame(observe: observe)
             progress?(frame)
         }
     }
@@ -107,4 +112,13 @@ public struct HeadlessSession: Sendable {
                     graphLayout: layout?.snapshot,
                     revealThroughStep: frame >= 0 ? Double((frame + 1) * state.scenario.stepsPerFrame) : nil)
     }
+}
+
+/// A step one of a headless session's solvers took.
+public struct SessionStep: Sendable {
+    /// The solver's index in the scenario's `solvers`.
+    public let solver: Int
+    /// The session's `solverGeneration` when the step was taken: a reset starts new runs.
+    public let generation: Int
+    public let iterate: SolverIterate
 }

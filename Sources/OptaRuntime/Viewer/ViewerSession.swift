@@ -31,8 +31,8 @@ public final class ViewerSession {
         /// Actions other threads send (a followed log's points), applied at the start of each
         /// frame and recorded like the user's.
         public var feed: ActionFeed?
-        /// Where live solvers hand every iterate to be kept (the run store), from their own
-        /// threads; nil keeps nothing. Frame-locked solvers (record, replay) are not kept.
+        /// Where solvers hand every iterate to be kept (the run store): live solvers from their
+        /// own threads, frame-locked ones (record, replay) after each frame; nil keeps nothing.
         public var solverRecorder: (any SolverStepRecorder)?
         public init() {}
     }
@@ -53,6 +53,8 @@ public final class ViewerSession {
     let figures: SessionFigures
     var state: AppState
     var lockstep: HeadlessSession?
+    /// Frame-locked solvers on their way to the run store.
+    var lockstepRecording: LockstepRecording?
     var workers: [SolverWorker] = []
     /// A graph scenario's force layout, settling live on its own thread.
     var layoutWorker: GraphLayoutWorker?
@@ -91,6 +93,7 @@ public final class ViewerSession {
                                      mode: scenario.surface == nil ? .twoD : .threeD)
         if options.record || options.replay != nil {
             lockstep = try HeadlessSession(scenario: scenario)
+            lockstepRecording = options.solverRecorder.map { LockstepRecording(recorder: $0, scenario: scenario) }
         } else {
             workers = try scenario.solvers.map {
                 try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate,
@@ -110,6 +113,7 @@ public final class ViewerSession {
         defer {
             workers.forEach { $0.cancel() }
             layoutWorker?.cancel()
+            if let lockstep { lockstepRecording?.sessionEnded(lockstep) }
         }
         let loop = FrameLoop(clock: clock, interval: .seconds(1) / options.fps, maxFrames: options.maxFrames)
         let report = loop.run { tick in self.frame(tick, source: source, sink: sink, clock: clock) }
@@ -158,7 +162,12 @@ public final class ViewerSession {
         applyFeed(frame: tick.index)
         // Solvers: frame-locked sessions advance through this tick (and any skipped ones). Changed
         // in place: the session's followed paths then grow without being copied.
-        lockstep?.replay(options.replay ?? Trace(), through: tick.index)
+        if lockstepRecording == nil {
+            lockstep?.replay(options.replay ?? Trace(), through: tick.index)
+        } else {
+            lockstep?.replay(options.replay ?? Trace(), through: tick.index, observe: { self.lockstepRecording?.take($0) })
+            if let lockstep { lockstepRecording?.frameEnded(lockstep) }
+        }
         var renderState = currentRenderState(frame: tick.index)
         let size = sink.drawableSize
         if framebuffer?.width != size.x || framebuffer?.height != size.y {
