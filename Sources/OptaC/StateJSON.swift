@@ -14,7 +14,7 @@ enum StateJSON {
         }
         let paths = state.scenario.paths.map { "{\"name\": \(JSONText.quoted($0.name)), \"count\": \($0.points.count)}" }
         return "{\"frame\": \(render.frame), \"solversRunning\": \(state.solversRunning), "
-            + "\"colormap\": \(JSONText.quoted(state.colormap)), "
+            + "\"colormap\": \(JSONText.quoted(state.colormap.rawValue)), "
             + "\"domain\": {\"x\": [\(number(domain.x.lowerBound)), \(number(domain.x.upperBound))], "
             + "\"y\": [\(number(domain.y.lowerBound)), \(number(domain.y.upperBound))]}, "
             + "\"solvers\": [\(solvers.joined(separator: ", "))], \"paths\": [\(paths.joined(separator: ", "))]}"

@@ -52,8 +52,7 @@ public final class GraphLayoutWorker: Sendable {
     @discardableResult
     public func cancel(timeout: Duration = .seconds(5)) -> Bool {
         change { $0.cancelled = true }
-        let ns = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
-        return finished.wait(timeout: .now() + .nanoseconds(ns)) == .success
+        return finished.wait(timeout: .now() + .nanoseconds(timeout.wholeNanoseconds)) == .success
     }
 
     private func change(_ body: (inout Control) -> Void) {
@@ -86,8 +85,7 @@ public final class GraphLayoutWorker: Sendable {
                 if nextDeadline < now - .milliseconds(100) { nextDeadline = now }
                 if nextDeadline > now {
                     let wait = nextDeadline - now
-                    let ns = Int(wait.components.attoseconds / 1_000_000_000) + Int(wait.components.seconds) * 1_000_000_000
-                    _ = wakeUp.wait(timeout: .now() + .nanoseconds(ns))
+                    _ = wakeUp.wait(timeout: .now() + .nanoseconds(wait.wholeNanoseconds))
                     if nextDeadline > ContinuousClock.now { continue }  // woken early by a command
                 }
                 nextDeadline = nextDeadline + .nanoseconds(Int(1e9 / rate))

@@ -81,8 +81,7 @@ public final class SolverWorker: Sendable {
     @discardableResult
     public func cancel(timeout: Duration = .seconds(5)) -> Bool {
         change { $0.cancelled = true }
-        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
-        return finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+        return finished.wait(timeout: .now() + .nanoseconds(timeout.wholeNanoseconds)) == .success
     }
 
     private func change(_ body: (inout Control) -> Void) {
@@ -139,8 +138,7 @@ public final class SolverWorker: Sendable {
                     if nextDeadline < now - .milliseconds(100) { nextDeadline = now }
                     if nextDeadline > now {
                         let wait = nextDeadline - now
-                        let ns = Int(wait.components.attoseconds / 1_000_000_000) + Int(wait.components.seconds) * 1_000_000_000
-                        _ = wakeUp.wait(timeout: .now() + .nanoseconds(ns))
+                        _ = wakeUp.wait(timeout: .now() + .nanoseconds(wait.wholeNanoseconds))
                         if nextDeadline > ContinuousClock.now { continue }  // woken early by a command
                     }
                     nextDeadline = nextDeadline + .nanoseconds(Int(1e9 / rate))
@@ -200,8 +198,6 @@ private struct RecordingTape {
         flush()
         ended = true
         guard let recording else { return }
-        let wall = ContinuousClock.now - started
-        recording.end(status: run.status, steps: run.stepCount,
-                      wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18)
+        recording.end(status: run.status, steps: run.stepCount, wallTime: (ContinuousClock.now - started).seconds)
     }
 }

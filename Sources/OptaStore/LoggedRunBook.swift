@@ -1,3 +1,5 @@
+import OptaSupport
+
 /// The runs of named logged paths (a followed log, Python's `log_step`), recorded through a
 /// `RunRecorder`: one run per path name, begun at the path's first point and ended with status
 /// `logged`. Keeps what each run needs to go on (its handle, last step, count, start time).
@@ -41,9 +43,8 @@ public struct LoggedRunBook: Sendable {
     public mutating func endAll(writer: RunRecorder, reason: (Int) -> String) {
         let now = ContinuousClock.now
         for entry in entries.values {
-            let wall = (now - entry.started).components
             writer.finish(entry.handle, RunEnd(status: "logged", stopReason: reason(entry.count),
-                                               wallTime: Double(wall.seconds) + Double(wall.attoseconds) * 1e-18))
+                                               wallTime: (now - entry.started).seconds))
         }
         entries = [:]
     }

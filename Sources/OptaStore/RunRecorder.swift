@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 import Synchronization
 
 /// Records runs on a background writer thread: callers hand over iterates as they come (a copy
@@ -149,8 +150,7 @@ public final class RunRecorder: Sendable {
 
     private func writerLoop() {
         while true {
-            _ = wake.wait(timeout: .now() + .nanoseconds(Int(interval.components.attoseconds / 1_000_000_000)
-                                                          + Int(interval.components.seconds) * 1_000_000_000))
+            _ = wake.wait(timeout: .now() + .nanoseconds(interval.wholeNanoseconds))
             let (operations, bytes, closing) = pending.withLock { p in
                 let taken = p.operations
                 p.operations.removeAll(keepingCapacity: true)

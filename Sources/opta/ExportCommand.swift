@@ -68,7 +68,7 @@ struct ExportCommand: ParsableCommand {
             let paths = session.renderState.scenario.paths.enumerated().map { index, path in
                 (name: path.name, color: Self.bytes(Palette.color(path.color, orPaletteAt: index)), points: path.points)
             }
-            let colormap = Colormap(rawValue: landscape.colormap) ?? .viridis
+            let colormap = landscape.colormap
             let surface = SurfaceMesh(field: field, objective: landscape.objective,
                                       title: scenario.title ?? landscape.objective.displayName,
                                       color: { level in

@@ -18,7 +18,7 @@ struct LandscapeOptions: ParsableArguments {
     @Option(help: "Colour scale: auto, log or linear (default: log for built-in functions; auto, which picks log only for non-negative values spanning over three decades, for formulas and grids).")
     var scale: String?
 
-    @Option(help: "Colormap: \(ScenarioLoader.colormaps.joined(separator: ", ")).")
+    @Option(help: "Colormap: \(Colormap.allCases.map(\.rawValue).joined(separator: ", ")).")
     var colormap: String?
 
     @Option(help: "Title of the plot.")

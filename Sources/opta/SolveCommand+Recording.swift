@@ -1,6 +1,7 @@
 import Foundation
 import OptaCore
 import OptaStore
+import OptaSupport
 
 /// `opta solve` with every run recorded: solvers take steps in chunks, and after each chunk the
 /// iterates they produced go to the store's background writer (a copy, never a wait on SQLite).
@@ -46,9 +47,8 @@ enum RecordedSolve {
                 // A run that took no step still records its start (f not evaluated).
                 if runs[i].path.lacksValues { pending += Iterate.kept(in: runs[i].path) }
                 recorder.append(handle, pending)
-                let wall = clock.now - started
                 recorder.finish(handle, RunEnd(status: runs[i].status, steps: runs[i].stepCount,
-                                               wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))
+                                               wallTime: (clock.now - started).seconds))
             }
         }
     }

@@ -108,7 +108,7 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
         #expect(report.frames == 24)
         let home = Camera2D(showing: scenario.landscape.domain)
         #expect(report.finalState.camera != home, "the drag moved the camera")
-        #expect(report.finalState.colormap == "magma", "C switched to the next colormap")
+        #expect(report.finalState.colormap == .magma, "C switched to the next colormap")
         #expect(!report.finalState.solversRunning, "Space paused the solvers")
         #expect(report.trace.entries.contains { if case .pan = $0.action { true } else { false } })
 

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 import OptaRaster
 import Shaders
 import Testing

@@ -63,7 +63,7 @@ import Testing
 extension LandscapeSpec {
     /// The 8-bit colour of the colormap at `t` (0…1), as the shader's lookup table rounds it.
     func colormapColor(at t: Double) -> SIMD3<Int> {
-        let c = (Colormap(rawValue: colormap) ?? .viridis).color(at: Float(t))
+        let c = colormap.color(at: Float(t))
         return SIMD3(Int(c.x * 255 + 0.5), Int(c.y * 255 + 0.5), Int(c.z * 255 + 0.5))
     }
 }

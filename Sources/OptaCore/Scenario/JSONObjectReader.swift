@@ -63,6 +63,12 @@ public struct JSONObjectReader: Sendable {
     }
 
     /// A string that must be one of `allowed`.
+    /// One of `T`'s cases, by its raw value; an error lists them all.
+    public func choice<T: CaseIterable & RawRepresentable>(_ key: String, _ type: T.Type) throws(ScenarioError) -> T?
+    where T.RawValue == String {
+        try choice(key, T.allCases.map(\.rawValue)).flatMap(T.init(rawValue:))
+    }
+
     public func choice(_ key: String, _ allowed: [String]) throws(ScenarioError) -> String? {
         guard let s = try string(key) else { return nil }
         guard allowed.contains(s) else {

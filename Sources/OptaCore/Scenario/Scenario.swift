@@ -57,7 +57,7 @@ public struct LandscapeSpec: Sendable, Equatable {
     /// Value range of the colormap; nil ends are chosen from the data.
     public var vmin: Double?
     public var vmax: Double?
-    public var colormap: String
+    public var colormap: Colormap
     public var contours: ContourSpec?
     /// Whether contour lines carry value labels.
     public var labels: Bool
@@ -65,7 +65,7 @@ public struct LandscapeSpec: Sendable, Equatable {
     public var showMinima: Bool
 
     public init(objective: Objective, domain: Domain, scale: ScaleChoice = .log, epsilon: Double? = nil,
-                vmin: Double? = nil, vmax: Double? = nil, colormap: String = "viridis",
+                vmin: Double? = nil, vmax: Double? = nil, colormap: Colormap = .viridis,
                 contours: ContourSpec? = ContourSpec(), labels: Bool = false, showMinima: Bool = true) {
         self.objective = objective
         self.domain = domain

@@ -5,7 +5,6 @@ import OptaSupport
 /// values) and loads the CSV path files it refers to.
 public enum ScenarioLoader {
     /// The colormap names a scenario may use.
-    public static let colormaps = ["viridis", "magma", "inferno", "plasma", "cividis", "berlin"]
 
     /// Loads the scenario at `path`; relative `pathsFile` names are resolved beside it.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
@@ -239,7 +238,7 @@ public enum ScenarioLoader {
         if let lo = spec.vmin, let hi = spec.vmax, !(lo < hi) {
             throw ScenarioError(path: r.pathOf("vmax"), message: "must be greater than vmin (\(JSONText.number(lo))), got \(JSONText.number(hi))")
         }
-        spec.colormap = try r.choice("colormap", colormaps) ?? spec.colormap
+        spec.colormap = try r.choice("colormap", Colormap.self) ?? spec.colormap
         spec.labels = try r.bool("labels") ?? spec.labels
         spec.showMinima = try r.bool("minima") ?? spec.showMinima
         if let value = r.value("contours") {

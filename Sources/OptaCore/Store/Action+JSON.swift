@@ -43,7 +43,7 @@ extension Action {
         case .orbit(let yaw, let pitch): return "{\"type\": \"orbit\", \"yaw\": \(yaw), \"pitch\": \(pitch)}"
         case .pan(let by): return "{\"type\": \"pan\", \"by\": \(pair(by))}"
         case .zoom(let factor, let about): return "{\"type\": \"zoom\", \"factor\": \(factor), \"about\": \(pair(about))}"
-        case .setColormap(let name): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(name))}"
+        case .setColormap(let colormap): return "{\"type\": \"setColormap\", \"name\": \(JSONText.quoted(colormap.rawValue))}"
         case .select(let id): return "{\"type\": \"select\", \"id\": \(id.map(JSONText.quoted) ?? "null")}"
         case .focus(let index): return "{\"type\": \"focus\", \"index\": \(index)}"
         case .focusNode(let id): return "{\"type\": \"focus\", \"id\": \(JSONText.quoted(id))}"
@@ -83,10 +83,10 @@ extension Action {
             self = .zoom(factor: factor, about: r.has("about") ? try pair("about") : SIMD2(0.5, 0.5))
         case "setColormap":
             try r.rejectUnknownKeys(["type", "name"])
-            guard let name = try r.choice("name", ScenarioLoader.colormaps) else {
+            guard let colormap = try r.choice("name", Colormap.self) else {
                 throw ScenarioError(path: r.pathOf("name"), message: "is missing")
             }
-            self = .setColormap(name)
+            self = .setColormap(colormap)
         case "select":
             try r.rejectUnknownKeys(["type", "id"])
             self = .select(try r.string("id"))

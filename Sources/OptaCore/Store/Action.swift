@@ -17,7 +17,7 @@ public enum Action: Sendable, Equatable {
     case stepSolvers
     case resetSolvers
     // View.
-    case setColormap(String)
+    case setColormap(Colormap)
     case nextColormap
     case toggleContours
     case toggleLabels

@@ -11,7 +11,7 @@ public struct AppState: Sendable, Equatable {
     public var pendingSteps: Int
     /// Increased by every reset, so whoever runs the solvers knows to start them over.
     public var solverGeneration: Int
-    public var colormap: String
+    public var colormap: Colormap
     public var showContours: Bool
     public var showLabels: Bool
     public var showLegend: Bool

@@ -2,7 +2,7 @@
 /// next state. No I/O, no clocks, no threads, so every session replays exactly.
 public enum Reducer {
     /// The colormaps `nextColormap` cycles through.
-    public static let colormapCycle = ScenarioLoader.colormaps
+    public static let colormapCycle = Colormap.allCases
 
     public static func reduce(_ state: AppState, _ action: Action) -> AppState {
         var next = state
@@ -42,8 +42,8 @@ public enum Reducer {
         case .resetSolvers:
             state.solverGeneration += 1
             state.pendingSteps = 0
-        case .setColormap(let name):
-            if colormapCycle.contains(name) { state.colormap = name }
+        case .setColormap(let colormap):
+            state.colormap = colormap
         case .nextColormap:
             let index = colormapCycle.firstIndex(of: state.colormap) ?? -1
             state.colormap = colormapCycle[(index + 1) % colormapCycle.count]

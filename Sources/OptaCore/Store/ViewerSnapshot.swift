@@ -10,7 +10,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
     public var camera: Camera2D
     /// The 3D camera; nil in 2D. Applied only to a 3D scenario.
     public var orbit: OrbitCamera?
-    public var colormap: String
+    public var colormap: Colormap
     public var showContours: Bool
     public var showLabels: Bool
     public var showLegend: Bool
@@ -84,7 +84,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
                           + "\"pitch\": \(JSONText.number(orbit.pitchDegrees))}")
         }
         fields += [
-            "\"colormap\": \(JSONText.quoted(colormap))", "\"contours\": \(showContours)", "\"labels\": \(showLabels)",
+            "\"colormap\": \(JSONText.quoted(colormap.rawValue))", "\"contours\": \(showContours)", "\"labels\": \(showLabels)",
             "\"legend\": \(showLegend)", "\"hud\": \(showHUD)", "\"running\": \(solversRunning)",
         ]
         if let focus {
@@ -134,7 +134,7 @@ public struct ViewerSnapshot: Sendable, Equatable {
             }
             orbit = OrbitCamera(target: SIMD3(target[0], target[1], target[2]), distance: distance, yawDegrees: yaw, pitchDegrees: pitch)
         }
-        colormap = try Self.required(r.choice("colormap", ScenarioLoader.colormaps), "colormap")
+        colormap = try Self.required(r.choice("colormap", Colormap.self), "colormap")
         showContours = try Self.required(r.bool("contours"), "contours")
         showLabels = try Self.required(r.bool("labels"), "labels")
         showLegend = try Self.required(r.bool("legend"), "legend")

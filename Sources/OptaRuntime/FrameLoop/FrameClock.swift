@@ -1,4 +1,5 @@
 import Foundation
+import OptaSupport
 
 /// A time source for frame pacing. The real one uses `ContinuousClock`; tests use
 /// `ManualFrameClock`, which only moves when told.
@@ -30,11 +31,6 @@ public struct SystemFrameClock: FrameClock {
 }
 
 extension Duration {
-    /// This duration in seconds, as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
-    }
-
     /// This duration in milliseconds, as a `Double`.
     var milliseconds: Double { seconds * 1_000 }
 

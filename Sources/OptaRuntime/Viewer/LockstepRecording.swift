@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import OptaSupport
 
 /// A frame-locked viewer session's solvers (`opta view --record` or `--replay`) kept like live
 /// ones: the iterates each frame's steps reach go to the recorder after that frame, a run ends
@@ -79,8 +80,6 @@ struct LockstepRecording {
     private static func end(_ run: inout Run, status: SolverStatus, steps: Int) {
         handOver(&run)
         run.ended = true
-        let wall = ContinuousClock.now - run.started
-        run.recording.end(status: status, steps: steps,
-                          wallTime: Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18)
+        run.recording.end(status: status, steps: steps, wallTime: (ContinuousClock.now - run.started).seconds)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OptaCore
 import OptaRaster
 import OptaScene
+import OptaSupport
 import OptaText
 import OptaA11y
 
@@ -207,8 +208,7 @@ public final class ViewerSession {
                     onFocus?(FocusRing.sentence(for: node, verbosity: options.verbosity))
                 }
             }
-            let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
-            for announcement in announcer.announcements(for: tree, at: seconds) { onAnnouncement?(announcement.text) }
+            for announcement in announcer.announcements(for: tree, at: start.seconds) { onAnnouncement?(announcement.text) }
         }
         let shown = figure
         sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })

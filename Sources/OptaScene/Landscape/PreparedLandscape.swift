@@ -39,7 +39,7 @@ public struct PreparedLandscape: Sendable {
             let epsilon = spec.epsilon ?? ValueScale.defaultEpsilon(fmin: floor, fmax: vmax)
             scale = .log(vmin: vmin, vmax: vmax, fmin: floor, epsilon: epsilon)
         }
-        colormap = ColormapLUT(Colormap(rawValue: spec.colormap) ?? .viridis)
+        colormap = ColormapLUT(spec.colormap)
         let middle = (vmin + vmax) / 2
         valueOffset = middle.isFinite && abs(middle) > 100 * (vmax - vmin) ? middle : 0
         field = OffsetField(spec.objective, offset: valueOffset)

@@ -90,7 +90,7 @@ public struct PreparedSurface: Sendable {
         case .linear: scale = .linear(vmin: field.fMin, vmax: max(field.fMax, field.fMin + 1e-12))
         case .log: scale = .log(vmin: field.fMin, vmax: max(field.fMax, field.fMin + 1e-12), fmin: field.fMin, epsilon: 1)
         }
-        colormap = ColormapLUT(Colormap(rawValue: landscape.colormap) ?? .viridis)
+        colormap = ColormapLUT(landscape.colormap)
         if let contours = landscape.contours, spec.isolines || spec.floorContours {
             let chosen = scale
             contourLevels = PreparedLandscape.levels(contours, scale: chosen).map { Float(chosen.normalized($0)) }

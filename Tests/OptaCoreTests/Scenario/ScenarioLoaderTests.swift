@@ -20,7 +20,7 @@ import Testing
         let s = try parse(#"{"version": 1, "landscape": {"function": "rosenbrock"}}"#)
         #expect(s.width == 1920 && s.height == 1080)
         #expect(s.landscape.domain == BuiltinFunction.rosenbrock.defaultDomain)
-        #expect(s.landscape.scale == .log && s.landscape.colormap == "viridis")
+        #expect(s.landscape.scale == .log && s.landscape.colormap == .viridis)
         #expect(s.landscape.contours == ContourSpec())
         #expect(s.paths.isEmpty)
     }
@@ -37,7 +37,7 @@ import Testing
         #expect(s.title == "T" && s.width == 640 && s.height == 480)
         #expect(s.landscape.domain == Domain(x: -1...2, y: -3...4))
         #expect(s.landscape.scale == .linear && s.landscape.epsilon == 0.01)
-        #expect(s.landscape.vmin == 0 && s.landscape.vmax == 5 && s.landscape.colormap == "magma")
+        #expect(s.landscape.vmin == 0 && s.landscape.vmax == 5 && s.landscape.colormap == .magma)
         #expect(s.landscape.labels && !s.landscape.showMinima)
         #expect(s.landscape.contours == ContourSpec(count: 5, logSpacing: false, range: 1...4, width: 1.5, color: [0, 0, 0, 0.5]))
         #expect(s.paths == [PathSpec(name: "gd", points: [SIMD2(0, 1), SIMD2(0.5, 0.5)], color: [1, 0, 0, 1], width: 2,

@@ -23,11 +23,11 @@ struct AppStateViewTests {
 
     @Test func visibleScenarioAppliesTheColormap() throws {
         var state = AppState(scenario: try storeScenario())
-        state = Reducer.reduce(state, .setColormap("cividis"))
+        state = Reducer.reduce(state, .setColormap(.cividis))
         var expected = state.scenario
-        expected.landscape.colormap = "cividis"
+        expected.landscape.colormap = .cividis
         #expect(state.visibleScenario == expected)
-        #expect(state.scenario.landscape.colormap == "magma")
+        #expect(state.scenario.landscape.colormap == .magma)
     }
 
     @Test func hidingContoursDropsThemAndTheirLabels() throws {

@@ -218,7 +218,7 @@ struct HeadlessSessionTests {
             byHand.advanceFrame()
         }
         #expect(replayed.renderState == byHand.renderState)
-        #expect(replayed.state.colormap == "inferno" && !replayed.state.showContours && replayed.state.showHUD)
+        #expect(replayed.state.colormap == .inferno && !replayed.state.showContours && replayed.state.showHUD)
         #expect(replayed.state.selection == "cma" && replayed.state.focus == .index(0))
     }
 
@@ -265,6 +265,6 @@ struct HeadlessSessionTests {
         s.replay(trace([(1, .nextColormap)]), through: 3)
         #expect(s.frame == 3 && s.runs.isEmpty && s.renderState.solvers.isEmpty)
         #expect(s.renderState.scenario.paths.isEmpty)
-        #expect(s.state.colormap == "inferno")
+        #expect(s.state.colormap == .inferno)
     }
 }

@@ -22,14 +22,14 @@ struct ReducerTests {
         #expect(state.camera == Camera2D(center: SIMD2(1, 0.5), zoom: 2))
         #expect(state.solversRunning)
         #expect(state.pendingSteps == 0 && state.solverGeneration == 0)
-        #expect(state.colormap == "magma")
+        #expect(state.colormap == .magma)
         #expect(state.showContours && state.showLabels && state.showLegend)
         #expect(!state.showHUD && state.focus == nil && state.selection == nil)
 
         let plain = AppState(scenario: try storeScenario(
             landscape: #"{"function": "booth", "domain": {"x": [0, 2], "y": [-3, 5]}, "contours": false}"#))
         #expect(plain.camera == Camera2D(center: SIMD2(1, 1), zoom: 1))
-        #expect(plain.colormap == "viridis" && !plain.showContours && !plain.showLabels)
+        #expect(plain.colormap == .viridis && !plain.showContours && !plain.showLabels)
     }
 
     @Test func everyActionKindIsCoveredHere() {
@@ -145,23 +145,26 @@ struct ReducerTests {
 
     @Test func setColormapSetsAKnownName() throws {
         let state = try base()
-        for name in ScenarioLoader.colormaps {
+        for name in Colormap.allCases {
             var expected = state
             expected.colormap = name
             #expect(Reducer.reduce(state, .setColormap(name)) == expected)
         }
     }
 
+    /// A colormap is a `Colormap`: an unknown name is refused where it is read, never kept.
     @Test(arguments: ["jet", "", "Viridis", "magma "])
-    func setColormapIgnoresUnknownNames(name: String) throws {
-        let state = try base()
-        #expect(Reducer.reduce(state, .setColormap(name)) == state)
+    func setColormapOfAnUnknownNameIsRefusedWhenRead(name: String) throws {
+        let line = "{\"frame\": 0, \"action\": {\"type\": \"setColormap\", \"name\": \"\(name)\"}}"
+        #expect { try Trace.parse(line, source: "t.jsonl") } throws: { error in
+            "\(error)".contains("must be one of \"viridis\", \"magma\", \"inferno\", \"plasma\", \"cividis\", \"berlin\"")
+        }
     }
 
     @Test func nextColormapCyclesThroughAllAndWraps() throws {
         var state = try base()
         state.colormap = Reducer.colormapCycle[0]
-        var seen: [String] = [state.colormap]
+        var seen: [Colormap] = [state.colormap]
         for _ in 1..<Reducer.colormapCycle.count {
             let before = state
             state = Reducer.reduce(state, .nextColormap)
@@ -170,17 +173,17 @@ struct ReducerTests {
             #expect(state == expected)
             seen.append(state.colormap)
         }
-        #expect(seen == ScenarioLoader.colormaps)
+        #expect(seen == Colormap.allCases)
         #expect(Set(seen).count == 6)
         // Wraps around to the first.
-        #expect(Reducer.reduce(state, .nextColormap).colormap == "viridis")
+        #expect(Reducer.reduce(state, .nextColormap).colormap == .viridis)
     }
 
     @Test func nextColormapFromMagmaIsInferno() throws {
         let state = try base()
-        #expect(state.colormap == "magma")
+        #expect(state.colormap == .magma)
         var expected = state
-        expected.colormap = "inferno"
+        expected.colormap = .inferno
         #expect(Reducer.reduce(state, .nextColormap) == expected)
     }
 

@@ -34,7 +34,7 @@ let oneOfEveryAction: [Action] = [
     .togglePause,
     .stepSolvers,
     .resetSolvers,
-    .setColormap("berlin"),
+    .setColormap(.berlin),
     .nextColormap,
     .toggleContours,
     .toggleLabels,

@@ -38,7 +38,7 @@ struct TraceTests {
         .orbit(yaw: 0.1, pitch: -1e-7), .pan(SIMD2(0.1, 1e-7)),
         .zoom(factor: 1.1, about: SIMD2(0.3, 0.7)), .zoom(factor: 1e-7, about: SIMD2(0.5, 0.5)),
         .resetCamera, .startSolvers, .pauseSolvers, .resumeSolvers, .togglePause, .stepSolvers,
-        .resetSolvers, .setColormap("berlin"), .nextColormap, .toggleContours, .toggleLabels, .toggleLegend,
+        .resetSolvers, .setColormap(.berlin), .nextColormap, .toggleContours, .toggleLabels, .toggleLegend,
         .toggleHUD, .focusNext, .focusPrevious, .focus(4), .focusNode("path/adam/end"), .select("a \"quoted\" \\ id"),
         .appendFollowedPoints([PathPoint(path: "adam", step: 3, point: SIMD2(0.1, -1e-7), f: 2.5),
                                PathPoint(path: "sgd", step: nil, point: SIMD2(1, 2), f: nil)]),

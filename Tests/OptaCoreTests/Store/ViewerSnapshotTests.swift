@@ -10,7 +10,7 @@ struct ViewerSnapshotTests {
     /// A state moved away from the scenario's opening view in every saved field.
     static func changedState() -> AppState {
         var state = AppState(scenario: scenario)
-        for action: Action in [.zoom(factor: 3.7, about: SIMD2(0.31, 0.64)), .pan(SIMD2(0.123, -0.05)), .setColormap("magma"),
+        for action: Action in [.zoom(factor: 3.7, about: SIMD2(0.31, 0.64)), .pan(SIMD2(0.123, -0.05)), .setColormap(.magma),
                                .toggleContours, .toggleLegend, .toggleHUD, .pauseSolvers, .focusNode("solver.Adam"), .focusNext, .select("solver.Adam")] {
             state = Reducer.reduce(state, action)
         }

@@ -1,13 +1,12 @@
-import OptaRaster
-
-/// A perceptually uniform colormap from its published 256-entry table.
+/// A perceptually uniform colormap from its published 256-entry table. Scenarios name one by its
+/// raw value; the loader accepts exactly these (`allCases`), so a figure never falls back silently.
 public enum Colormap: String, CaseIterable, Sendable {
     case viridis, magma, inferno, plasma, cividis
     /// Crameri's diverging "berlin": blue – dark – red, readable with colour-vision deficiency.
     case berlin
 
     /// The published table, r, g, b in 0…1 for 256 steps.
-    var table: [Float] {
+    public var table: [Float] {
         switch self {
         case .viridis: ColormapTables.viridis
         case .magma: ColormapTables.magma
@@ -23,20 +22,5 @@ public enum Colormap: String, CaseIterable, Sendable {
         let i = Int(max(0, min(1, t.isNaN ? 0 : t)) * 255 + 0.5) * 3
         let table = self.table
         return SIMD3(table[i], table[i + 1], table[i + 2])
-    }
-
-    /// The 256 colours as opaque packed pixels, for lookup in shading loops.
-    public var lookupTable: ColormapLUT { ColormapLUT(self) }
-}
-
-/// A colormap as 256 opaque packed RGBA8 pixels, ready for per-pixel lookup.
-public struct ColormapLUT: Sendable, Equatable {
-    public let colormap: Colormap
-    public let entries: [UInt32]
-
-    public init(_ colormap: Colormap) {
-        self.colormap = colormap
-        let table = colormap.table
-        entries = (0..<256).map { PackedColor.opaque(table[$0 * 3], table[$0 * 3 + 1], table[$0 * 3 + 2]) }
     }
 }
