@@ -32,6 +32,7 @@ public final class RunStore: Sendable {
         do {
             pool = try Self.retryingWhileLocked {
                 let pool = try DatabasePool(path: path, configuration: config)
+                try Self.refuseNewerSchema(pool, path: path)
                 try Self.checkOwnership(pool, path: path)
                 try StoreSchema.migrator.migrate(pool)
                 return pool
@@ -65,6 +66,19 @@ public final class RunStore: Sendable {
     private static func isLocked(_ error: any Error) -> Bool {
         if let error = error as? DatabaseError { return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED }
         return (error as? StoreError)?.description.contains("locked") == true
+    }
+
+    /// Refuses a store a newer Opta has migrated (its tables would look foreign, and writing to it
+    /// could damage it for that version).
+    private static func refuseNewerSchema(_ pool: DatabasePool, path: String) throws {
+        let newer = try pool.read { db -> [String] in
+            guard try StoreSchema.migrator.hasBeenSuperseded(db) else { return [] }
+            let known = Set(try StoreSchema.migrator.appliedMigrations(db))
+            return try StoreSchema.migrator.appliedIdentifiers(db).subtracting(known).sorted()
+        }
+        if !newer.isEmpty {
+            throw StoreError(.notAStore, "\(path) was written by a newer Opta (schema \(newer.joined(separator: ", "))); open it with that version, or give another file with --store PATH")
+        }
     }
 
     /// Refuses a database of another program (tables, but none of Opta's).

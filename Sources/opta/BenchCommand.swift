@@ -3,6 +3,7 @@ import Foundation
 import OptaCore
 import OptaRaster
 import OptaScene
+import OptaSupport
 
 /// `opta bench`: frame times of scenarios rendered in memory (PNG encoding excluded).
 struct BenchCommand: ParsableCommand {

@@ -129,6 +129,19 @@ final class RunStoreTests: XCTestCase {
         XCTAssertEqual(try store.run(c)?.scenarioJSON, "{\"version\":2}")
     }
 
+    func testAStoreOfANewerOptaIsRefusedAsSuch() throws {
+        let path = temporaryFolder() + "/runs.sqlite"
+        let store = try RunStore(path: path)
+        try store.write { db in
+            try db.execute(sql: "CREATE TABLE future (x INTEGER)")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-future')")
+        }
+        XCTAssertThrowsError(try RunStore(path: path)) { error in
+            XCTAssertEqual((error as? StoreError)?.kind, .notAStore)
+            XCTAssertTrue("\(error)".contains("was written by a newer Opta (schema v99-future)"), "\(error)")
+        }
+    }
+
     func testDamagedForeignAndUnwritableFilesSayWhatIsWrong() throws {
         let folder = temporaryFolder()
         let garbage = folder + "/garbage.sqlite"

@@ -1,9 +1,10 @@
 import Foundation
+import OptaSupport
 
 /// Collects frame times and input latencies for the viewer: HUD figures over the last second
 /// (`lastSecond`) and session figures on exit (`sessionJSON()`).
 ///
-/// Percentiles are nearest-rank. Memory grows by one `Duration` per frame for the session figures
+/// The figures are `FrameStatistics`' (nearest-rank percentiles). Memory grows by one `Duration` per frame for the session figures
 /// (about 3.5 MB for an hour at 60 fps).
 public struct FrameStatsRecorder: Sendable {
     /// The frame interval: frames slower than this are over budget.
@@ -50,29 +51,25 @@ public struct FrameStatsRecorder: Sendable {
     /// latest frame: frames per second (frames in the window / window length) and median and
     /// 99th-percentile frame times in milliseconds. Zeros before any frame.
     public var lastSecond: (fps: Double, p50Ms: Double, p99Ms: Double) {
-        let times = recent[recentStart...].map(\.frameTime).sorted()
-        return (Double(times.count) / window.seconds,
-                Percentile.nearestRank(50, sorted: times).milliseconds,
-                Percentile.nearestRank(99, sorted: times).milliseconds)
+        let stats = FrameStatistics(milliseconds: recent[recentStart...].map(\.frameTime.milliseconds))
+        return (Double(stats.frames) / window.seconds, stats.p50, stats.p99)
     }
 
     /// The session figures as one JSON object with the keys `frames`, `p50_ms`, `p95_ms`,
     /// `p99_ms`, `max_ms`, `over_budget_share` (share of frames slower than the budget, 0…1),
     /// `skipped_frames` and `input_latency_ms` (median input-to-present latency, 0 if none).
     public func sessionJSON() -> String {
-        let sorted = frameTimes.sorted()
-        let over = frameTimes.count(where: { $0 > budget })
-        let share = frameTimes.isEmpty ? 0 : Double(over) / Double(frameTimes.count)
-        let latency = Percentile.nearestRank(50, sorted: inputLatencies.sorted())
+        let stats = FrameStatistics(milliseconds: frameTimes.map(\.milliseconds), budgetMilliseconds: budget.milliseconds)
+        let latency = FrameStatistics(milliseconds: inputLatencies.map(\.milliseconds)).p50
         let fields: [(String, String)] = [
-            ("frames", String(frameTimes.count)),
-            ("p50_ms", number(Percentile.nearestRank(50, sorted: sorted).milliseconds)),
-            ("p95_ms", number(Percentile.nearestRank(95, sorted: sorted).milliseconds)),
-            ("p99_ms", number(Percentile.nearestRank(99, sorted: sorted).milliseconds)),
-            ("max_ms", number((sorted.last ?? .zero).milliseconds)),
-            ("over_budget_share", number(share)),
+            ("frames", String(stats.frames)),
+            ("p50_ms", number(stats.p50)),
+            ("p95_ms", number(stats.p95)),
+            ("p99_ms", number(stats.p99)),
+            ("max_ms", number(stats.max)),
+            ("over_budget_share", number(stats.overBudgetShare)),
             ("skipped_frames", String(skippedFrames)),
-            ("input_latency_ms", number(latency.milliseconds)),
+            ("input_latency_ms", number(latency)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

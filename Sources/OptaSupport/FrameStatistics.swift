@@ -1,7 +1,7 @@
 import Foundation
-import OptaSupport
 
-/// Percentiles of a series of frame times, in milliseconds, and their report formats.
+/// Percentiles of a series of frame times, in milliseconds, and their report formats: the one
+/// place frame statistics are computed, for `opta bench` and the viewer's HUD and `--stats`.
 public struct FrameStatistics: Sendable, Equatable {
     public let frames: Int
     public let p50: Double
@@ -9,26 +9,29 @@ public struct FrameStatistics: Sendable, Equatable {
     public let p99: Double
     public let max: Double
     public let mean: Double
-    /// Share of frames slower than `budget` (0…1).
+    /// Share of frames slower than the budget (0…1).
     public let overBudgetShare: Double
     /// The frame budget of a 60 Hz display.
     public static let budgetMilliseconds = 1000.0 / 60
 
-    /// Statistics of `milliseconds` (nearest-rank percentiles).
-    public init(milliseconds: [Double]) {
+    /// Statistics of `milliseconds`: nearest-rank percentiles (the value at rank ⌈p/100 · n⌉),
+    /// and the share of frames over `budgetMilliseconds`. All zero for no frames.
+    public init(milliseconds: [Double], budgetMilliseconds budget: Double = Self.budgetMilliseconds) {
         let sorted = milliseconds.sorted()
         frames = sorted.count
-        func percentile(_ p: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
-            return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank))]
-        }
-        p50 = percentile(50)
-        p95 = percentile(95)
-        p99 = percentile(99)
+        p50 = Self.nearestRank(50, sorted: sorted)
+        p95 = Self.nearestRank(95, sorted: sorted)
+        p99 = Self.nearestRank(99, sorted: sorted)
         max = sorted.last ?? 0
         mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
-        overBudgetShare = sorted.isEmpty ? 0 : Double(sorted.filter { $0 > Self.budgetMilliseconds }.count) / Double(sorted.count)
+        overBudgetShare = sorted.isEmpty ? 0 : Double(sorted.count(where: { $0 > budget })) / Double(sorted.count)
+    }
+
+    /// The nearest-rank `p`-th percentile (0…100) of `sorted` (ascending); 0 for no values.
+    public static func nearestRank(_ p: Double, sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
     }
 
     /// Frames per second at the mean frame time.
