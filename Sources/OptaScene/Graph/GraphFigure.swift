@@ -123,18 +123,22 @@ public struct GraphFigure: PlannedFigure {
         return list
     }
 
-    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store".
+    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store". The
+    /// swatches grow with the text, and so do the gaps and outlines (by the stroke scale, as the
+    /// nodes' do), so a 4K legend reads like the 1080 p one.
     func addLegend(_ list: inout DrawList) {
         let groups = groupColors()
         guard !groups.isEmpty else { return }
+        let scale = LandscapeLayout.strokeScale(labelSize: labelSize)
         var x = Float(max(24, min(width, height) / 14))
         let y = Float(height) - Float(labelSize) * 1.2
         let r = Float(labelSize) * 0.4
+        let nameGap = 5 * scale, entryGap = 18 * scale
         for (name, color) in groups {
-            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: 1, outline: RGBA(0.15, 0.15, 0.15)))
-            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + 5, y), size: labelSize, horizontal: .left,
+            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: scale, outline: RGBA(0.15, 0.15, 0.15)))
+            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + nameGap, y), size: labelSize, horizontal: .left,
                               vertical: .middle, color: Self.labelInk)
-            x += 2 * r + 5 + fonts.measure(name, pixelSize: labelSize) + 18
+            x += 2 * r + nameGap + fonts.measure(name, pixelSize: labelSize) + entryGap
         }
     }
 
