@@ -228,10 +228,10 @@ public struct GraphFigure: PlannedFigure {
         for (entry, side) in zip(stamps, chosen) {
             guard let side else { continue }
             let origin = entry.origins[side]
-            let grown = MaskHalo.dilated(entry.stamp.coverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
+            let grown = MaskHalo.dilated(entry.stamp.inkCoverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
             list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
                               coverage: grown.coverage, color: halo))
-            list.append(entry.stamp.item(at: origin, color: Self.labelInk))
+            list.items += entry.stamp.items(at: origin, color: Self.labelInk)
         }
     }
 }
