@@ -182,7 +182,7 @@ public struct GraphFigure: PlannedFigure {
         guard length > 0 else { return }
         let u = d / length
         let rim = g.radii[edge.to] + g.outlineWidth / 2 + 1
-        let headLength = 5 + 2.5 * width, headHalf = 2 + 1.5 * width
+        let headLength = 5 * g.edgeScale + 2.5 * width, headHalf = 2 * g.edgeScale + 1.5 * width
         guard length > rim + headLength else { return }
         let tip = b - u * rim
         let back = tip - u * headLength

@@ -11,6 +11,9 @@ struct GraphGeometry: Sendable {
     let degrees: [Int]
     /// Width of the nodes' outline.
     let outlineWidth: Float
+    /// How much thinner than the style's (times the stroke scale) edges are drawn, 1 unless a
+    /// small frame shrank the nodes; arrowheads shrink with it.
+    let edgeScale: Float
 
     /// `"pixels"`: layout positions are frame pixels; `"fit"`: the positions' bounding box is
     /// scaled (same factor on both axes) and centred into `area`. Node sizes and line widths are
@@ -58,7 +61,8 @@ struct GraphGeometry: Sendable {
         }
         self.radii = radii
         self.outlineWidth = outlineWidth
-        let width = Float(style.edgeWidth) * strokeScale * shrink.squareRoot()
+        edgeScale = shrink.squareRoot()
+        let width = Float(style.edgeWidth) * strokeScale * edgeScale
         if let range = graph.weightRange, range.upperBound > range.lowerBound {
             edgeWidths = graph.edges.map { edge in
                 guard let w = edge.weight else { return width }
