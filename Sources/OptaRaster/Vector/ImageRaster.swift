@@ -3,7 +3,9 @@
 /// rectangle (pixels outside the picture are transparent, which anti-aliases fractional edges).
 /// Every value comes from frame coordinates alone, so tiles and threads never change a pixel.
 enum ImageRaster {
-    @inline(__always)
+    /// Kept out of line: pictures are rare (emoji), and inlining this into the composite loop
+    /// only makes the loop every stroke and disk goes through bigger.
+    @inline(never)
     static func draw(_ image: ImageShape, bytes: UnsafeBufferPointer<UInt8>, clip: PixelRect, target: TileTarget) {
         let x0 = Swift.max(clip.x0, Int(image.lo.x)), x1 = Swift.min(clip.x1, Int(image.hi.x))
         let y0 = Swift.max(clip.y0, Int(image.lo.y)), y1 = Swift.min(clip.y1, Int(image.hi.y))

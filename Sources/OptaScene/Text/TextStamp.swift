@@ -92,7 +92,7 @@ public struct TextStamp: Sendable {
         return out
     }
 
-    /// Every glyph's ink, colour glyphs' alpha included: what halos and ink boxes follow.
+    /// Every glyph's ink, colour glyphs' alpha included: what halos follow.
     public var inkCoverage: [UInt8] {
         guard !colorGlyphs.isEmpty else { return coverage }
         var ink = coverage
