@@ -5,7 +5,7 @@ import OptaSupport
 /// lays out text.
 ///
 /// Each character comes from the first face that has it: DejaVu Sans, then Noto Sans CJK, then
-/// Noto Color Emoji (drawn in the text's colour, see `StrikeGlyph`), so Chinese, Japanese, Korean
+/// Noto Color Emoji (drawn in their own colours, see `StrikeGlyph`), so Chinese, Japanese, Korean
 /// and emoji in titles, labels and node names show their glyphs; measuring uses the same faces.
 ///
 /// Thread-safe: all FreeType state and the glyph cache live behind one `Locked` mutex,

@@ -119,14 +119,15 @@ final class FreeTypeFace {
     /// A strike's glyph (colour or gray), scaled from the strike's size to the size asked for.
     private func renderStrike(_ index: UInt32) -> RenderedGlyph? {
         guard FT_Load_Glyph(face, index, CFT_LOAD_COLOR) == 0, let slot = face.pointee.glyph,
-              let source = StrikeGlyph.coverage(of: slot.pointee.bitmap)
+              let scaled = StrikeGlyph.scaled(slot.pointee.bitmap, by: strikeScale)
         else { return nil }
         let scale = strikeScale
         return RenderedGlyph(
-            mask: StrikeGlyph.scaled(source.values, width: source.width, height: source.height, by: scale),
+            mask: scaled.mask,
             left: Int((Float(slot.pointee.bitmap_left) * scale).rounded()),
             top: Int((Float(slot.pointee.bitmap_top) * scale).rounded()),
-            advance26_6: Int((Float(slot.pointee.advance.x) * scale).rounded())
+            advance26_6: Int((Float(slot.pointee.advance.x) * scale).rounded()),
+            color: scaled.color
         )
     }
 

@@ -50,7 +50,7 @@ final class TextLayoutEngine {
             let glyph = cache.glyph(for: key) { face.render(index) }
             if !glyph.mask.isEmpty {
                 let penX = (pen + 32) >> 6  // round to whole pixels
-                glyphs.append(PlacedGlyph(mask: glyph.mask, x: penX + glyph.left, y: -glyph.top))
+                glyphs.append(PlacedGlyph(mask: glyph.mask, x: penX + glyph.left, y: -glyph.top, color: glyph.color))
             }
             pen += glyph.advance26_6
             previous = (faceNumber, index)
@@ -59,7 +59,15 @@ final class TextLayoutEngine {
     }
 
     /// The first face of `chain` that has `scalar`, and its glyph; the UI font's .notdef when none has.
+    /// A character shown as an emoji by default (😀, 🚀; not ❤ or ✨, which are text by default)
+    /// tries the colour faces first: DejaVu has black-and-white faces of some.
     private static func lookup(_ scalar: Unicode.Scalar, in chain: [FreeTypeFace]) -> (face: Int, index: UInt32) {
+        if scalar.value >= 0x231A, scalar.properties.isEmojiPresentation {
+            for (number, face) in chain.enumerated() where !face.isScalable {
+                let index = face.glyphIndex(for: scalar)
+                if index != 0 { return (number, index) }
+            }
+        }
         for (number, face) in chain.enumerated() {
             let index = face.glyphIndex(for: scalar)
             if index != 0 { return (number, index) }

@@ -1,7 +1,7 @@
 import Foundation
 import OptaCore
 import OptaRaster
-import OptaScene
+@testable import OptaScene
 import OptaText
 import Testing
 
@@ -54,5 +54,35 @@ import Testing
         // Rows just above the plot: two rows of frame colour, then background.
         for y in [plot.y0 - 1, plot.y0 - 2] { #expect(frame[x, y] & 0xFF < 100, "row \(y)") }
         #expect(frame[x, plot.y0 - 3] & 0xFF_FF_FF == 0xFF_FF_FF)
+    }
+}
+
+/// Legends grow with the figure too: a chart's "best value" ring and every legend's border are
+/// twice as wide at 4K, as the chart's own rings and the frame lines are.
+@Suite struct LegendStrokeScaleTests {
+    /// The convergence chart's ring radii and outline widths (white-filled disks: the best-value
+    /// marks and the legend's swatch), and the legend's border rectangles' thinnest side.
+    func rings(width: Int, height: Int) throws -> (rings: [SIMD2<Float>], border: Float) {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/convergence.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: try FontLibrary.loadDefault())
+        var rings: [SIMD2<Float>] = [], border = Float.infinity
+        let items = figure.drawList(session.renderState).items
+        for item in items {
+            if case .disk(_, let r, let fill, let w, _) = item, fill == RGBA(1, 1, 1) { rings.append(SIMD2(r, w)) }
+        }
+        // The legend's border: four thin rectangles in the legend's border grey.
+        for item in items {
+            if case .rect(let r, let fill) = item, fill == RGBA(0.6, 0.6, 0.62) { border = min(border, min(r.width, r.height)) }
+        }
+        return (rings, border)
+    }
+
+    @Test func chartLegendRingAndBorderDoubleAt4K() throws {
+        let hd = try rings(width: 1920, height: 1080), uhd = try rings(width: 3840, height: 2160)
+        #expect(hd.rings.count >= 2 && hd.rings.count == uhd.rings.count)
+        for (big, small) in zip(uhd.rings, hd.rings) { #expect(big == 2 * small, "ring \(big) vs \(small)") }
+        #expect(hd.border == 1 && uhd.border == 2)
     }
 }

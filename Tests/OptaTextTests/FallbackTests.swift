@@ -57,13 +57,22 @@ import Testing
         }
     }
 
-    /// A face drawn as a picture in the text's colour: its darker features (eyes, mouth) cover more
-    /// than its lighter fill, so it is not a flat silhouette.
-    @Test func emojiKeepTheirInnerFeatures() throws {
-        let glyph = try #require(sharedFont.layout("😀", pixelSize: 48).glyphs.first).mask
-        let inked = glyph.coverage.filter { $0 > 0 }
-        #expect(Set(inked.map { $0 / 32 }).count >= 4, "coverage levels: \(Set(inked.map { $0 / 32 }).sorted())")
-        #expect(inked.contains { $0 >= 180 } && inked.contains { $0 <= 120 && $0 >= 60 })
+    /// Emoji come with their own colours: a picture the size of the mask, whose alpha the mask is,
+    /// premultiplied, with the yellow of a face and the dark of its features; text glyphs have none.
+    @Test(arguments: [12, 20, 48])
+    func emojiComeInTheirOwnColours(size: Int) throws {
+        let glyph = try #require(sharedFont.layout("😀", pixelSize: size).glyphs.first)
+        let image = try #require(glyph.color)
+        #expect(image.width == glyph.mask.width && image.height == glyph.mask.height)
+        #expect(image.alphaMask == glyph.mask)
+        func channels(_ p: UInt32) -> (r: Int, g: Int, b: Int, a: Int) {
+            (Int(p & 0xFF), Int((p >> 8) & 0xFF), Int((p >> 16) & 0xFF), Int(p >> 24))
+        }
+        #expect(image.pixels.allSatisfy { let c = channels($0); return c.r <= c.a && c.g <= c.a && c.b <= c.a })
+        let opaque = image.pixels.map(channels).filter { $0.a == 255 }
+        #expect(opaque.contains { $0.r > 200 && $0.g > 150 && $0.b < 100 }, "a yellow face")
+        if size >= 20 { #expect(opaque.contains { $0.r < 110 && $0.g < 110 && $0.b < 110 }, "dark eyes and mouth") }
+        for text in ["a", "中"] { #expect(try #require(sharedFont.layout(text, pixelSize: size).glyphs.first).color == nil) }
     }
 
     @Test func variationSelectorsAndJoinersDrawNothing() {

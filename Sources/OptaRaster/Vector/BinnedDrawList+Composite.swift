@@ -40,6 +40,7 @@ extension BinnedDrawList {
                             case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)
                             case let .rect(r): RectRaster.draw(r, clip: clip, target: t)
                             case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
+                            case let .image(m): ImageRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
                             case let .polygon(p): PolygonRaster.draw(p, planes: planes, clip: clip, target: t)
                             case let .roundedRect(r): RoundedRectRaster.draw(r, clip: clip, target: t)
                             case let .styledStroke(st):

@@ -31,4 +31,10 @@ public enum DrawItem: Sendable {
     /// A polyline with caps and joins of its own (`DrawItem.stroke(points:width:color:cap:join:)`);
     /// widths below 1 px keep a 1 px footprint at lower alpha, like every stroke.
     case styledStroke(points: [SIMD2<Float>], width: Float, color: RGBA, cap: LineCap, join: LineJoin, miterLimit: Float)
+    /// A colour picture (emoji glyphs): `width × height` premultiplied pixels in Opta's packed
+    /// format (`PackedColor`), row-major, stretched over `rect` with bilinear filtering; pixels
+    /// outside the picture count as transparent, so fractional edges are anti-aliased. A picture
+    /// of `rect`'s size on whole pixels is copied pixel for pixel. Bilinear filtering suits scales
+    /// near 1: shrink a picture by more than half beforehand with an area filter, as text does.
+    case image(PixelRectF, width: Int, height: Int, pixels: [UInt32])
 }

@@ -58,6 +58,9 @@ extension DrawListBinner {
             case .mask(var m):
                 m.offset += maskBase
                 shapes.append(.mask(m))
+            case .image(var m):
+                m.offset += maskBase
+                shapes.append(.image(m))
             case .polygon(var p):
                 p.first += planeBase
                 shapes.append(.polygon(p))

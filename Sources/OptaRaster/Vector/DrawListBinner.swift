@@ -91,6 +91,8 @@ struct DrawListBinner {
             addRoundedRect(r, radius: radius, fill: fill, outlineWidth: outlineWidth, outline: outline)
         case let .styledStroke(points, width, color, cap, join, miterLimit):
             addStyledStroke(points, width: width, color: color, cap: cap, join: join, miterLimit: miterLimit)
+        case let .image(rect, w, h, pixels):
+            addImage(rect, width: w, height: h, pixels: pixels)
         }
     }
 
@@ -300,6 +302,29 @@ struct DrawListBinner {
             x: x, y: y, width: w, height: h, offset: maskBytes.count, color: color.premultipliedPacked)
         maskBytes.append(contentsOf: coverage[0..<count])
         addBoxed(.mask(shape), lo: SIMD2(Float(x), Float(y)), hi: SIMD2(Float(x + w), Float(y + h)))
+    }
+
+    private mutating func addImage(_ r: PixelRectF, width w: Int, height h: Int, pixels: [UInt32]) {
+        guard w > 0, h > 0, w <= Int(Int32.max), h <= Int(Int32.max) else { return }
+        let (count, overflow) = w.multipliedReportingOverflow(by: h)
+        guard !overflow, count <= Int.max / 4, pixels.count >= count else { return }
+        guard r.x0.isFinite, r.y0.isFinite, r.x1.isFinite, r.y1.isFinite, r.x1 > r.x0, r.y1 > r.y0 else { return }
+        // Off-frame pictures (and the far-off coordinates Int32 cannot hold) draw nothing.
+        guard r.x0 < Float(width), r.y0 < Float(height), r.x1 > 0, r.y1 > 0 else { return }
+        let lo = SIMD2<Int32>(Int32(Swift.max(0, (r.x0 - 1).rounded(.down))), Int32(Swift.max(0, (r.y0 - 1).rounded(.down))))
+        let hi = SIMD2<Int32>(Int32(Swift.min(Float(width), (r.x1 + 1).rounded(.up))), Int32(Swift.min(Float(height), (r.y1 + 1).rounded(.up))))
+        let step = SIMD2<Float>(Float(w) / (r.x1 - r.x0), Float(h) / (r.y1 - r.y0))
+        // A picture squeezed below a 65536th of a pixel per picture pixel shows as nothing.
+        guard step.x > 0, step.y > 0, step.x <= 65536, step.y <= 65536 else { return }
+        let exact = step == SIMD2(1, 1) && r.x0 == r.x0.rounded() && r.y0 == r.y0.rounded()
+        let shape = ImageShape(origin: SIMD2(r.x0, r.y0), step: step, width: Int32(w), height: Int32(h), lo: lo, hi: hi,
+                               offset: maskBytes.count, exact: exact)
+        maskBytes.reserveCapacity(maskBytes.count + 4 * count)
+        for p in pixels[0..<count] {
+            maskBytes.append(UInt8(truncatingIfNeeded: p)); maskBytes.append(UInt8(truncatingIfNeeded: p >> 8))
+            maskBytes.append(UInt8(truncatingIfNeeded: p >> 16)); maskBytes.append(UInt8(truncatingIfNeeded: p >> 24))
+        }
+        addBoxed(.image(shape), lo: SIMD2(Float(lo.x), Float(lo.y)), hi: SIMD2(Float(hi.x), Float(hi.y)))
     }
 
     // MARK: Binning

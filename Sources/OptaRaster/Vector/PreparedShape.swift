@@ -13,6 +13,25 @@ enum PreparedShape: Sendable {
     case polygon(PolygonShape)
     case roundedRect(RoundedRectShape)
     case styledStroke(StyledStrokeShape)
+    case image(ImageShape)
+}
+
+/// A picture stretched over a rectangle; its pixels are 4 bytes each (little-endian packed
+/// colours) from `offset` in the binned list's mask storage.
+@usableFromInline
+struct ImageShape: Sendable {
+    /// The rectangle's top-left corner in frame pixels.
+    @usableFromInline var origin: SIMD2<Float>
+    /// Picture pixels per frame pixel along x and y.
+    @usableFromInline var step: SIMD2<Float>
+    @usableFromInline var width: Int32
+    @usableFromInline var height: Int32
+    /// Frame pixels that may be touched: `lo ..< hi` (the rectangle grown by the filter's pixel).
+    @usableFromInline var lo: SIMD2<Int32>
+    @usableFromInline var hi: SIMD2<Int32>
+    @usableFromInline var offset: Int
+    /// Whether the picture sits on whole pixels at its own size (drawn as a copy).
+    @usableFromInline var exact: Bool
 }
 
 /// A convex polygon: its edges are `edgeCount` half-planes starting at `first` in the binned

@@ -155,7 +155,7 @@ public struct ConvergenceFigure: PlannedFigure {
         addBestLabel(&list, series, scale: scale)
         obstacles.text = list.texts[textBefore...].map(\.rect)
         if let placed = placedLegend(series, obstacles: obstacles) {
-            placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts) { _, _ in }
+            placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k) { _, _ in }
         }
         return list
     }
@@ -256,7 +256,7 @@ public struct ConvergenceFigure: PlannedFigure {
         guard !label.isEmpty else { return }
         let stamp = TextStamp(fonts.layout(label, pixelSize: size))
         let origin = stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle)
-        list.append(stamp.halo(radius: 2).item(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
+        list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
         list.append(stamp, at: origin, color: LandscapeFigure.ink, text: label)
     }
 

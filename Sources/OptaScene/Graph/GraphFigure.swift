@@ -123,18 +123,22 @@ public struct GraphFigure: PlannedFigure {
         return list
     }
 
-    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store".
+    /// The group colours, in a row at the bottom left: "● factory  ● warehouse  ● store". The
+    /// swatches grow with the text, and so do the gaps and outlines (by the stroke scale, as the
+    /// nodes' do), so a 4K legend reads like the 1080 p one.
     func addLegend(_ list: inout DrawList) {
         let groups = groupColors()
         guard !groups.isEmpty else { return }
+        let scale = LandscapeLayout.strokeScale(labelSize: labelSize)
         var x = Float(max(24, min(width, height) / 14))
         let y = Float(height) - Float(labelSize) * 1.2
         let r = Float(labelSize) * 0.4
+        let nameGap = 5 * scale, entryGap = 18 * scale
         for (name, color) in groups {
-            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: 1, outline: RGBA(0.15, 0.15, 0.15)))
-            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + 5, y), size: labelSize, horizontal: .left,
+            list.append(.disk(center: SIMD2(x + r, y), radius: r, fill: color, outlineWidth: scale, outline: RGBA(0.15, 0.15, 0.15)))
+            FigureText.append(&list, name, fonts: fonts, at: SIMD2(x + 2 * r + nameGap, y), size: labelSize, horizontal: .left,
                               vertical: .middle, color: Self.labelInk)
-            x += 2 * r + 5 + fonts.measure(name, pixelSize: labelSize) + 18
+            x += 2 * r + nameGap + fonts.measure(name, pixelSize: labelSize) + entryGap
         }
     }
 
@@ -178,7 +182,7 @@ public struct GraphFigure: PlannedFigure {
         guard length > 0 else { return }
         let u = d / length
         let rim = g.radii[edge.to] + g.outlineWidth / 2 + 1
-        let headLength = 5 + 2.5 * width, headHalf = 2 + 1.5 * width
+        let headLength = 5 * g.edgeScale + 2.5 * width, headHalf = 2 * g.edgeScale + 1.5 * width
         guard length > rim + headLength else { return }
         let tip = b - u * rim
         let back = tip - u * headLength
@@ -224,10 +228,10 @@ public struct GraphFigure: PlannedFigure {
         for (entry, side) in zip(stamps, chosen) {
             guard let side else { continue }
             let origin = entry.origins[side]
-            let grown = MaskHalo.dilated(entry.stamp.coverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
+            let grown = MaskHalo.dilated(entry.stamp.inkCoverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
             list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
                               coverage: grown.coverage, color: halo))
-            list.append(entry.stamp.item(at: origin, color: Self.labelInk))
+            list.items += entry.stamp.items(at: origin, color: Self.labelInk)
         }
     }
 }

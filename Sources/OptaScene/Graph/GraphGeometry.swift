@@ -11,15 +11,21 @@ struct GraphGeometry: Sendable {
     let degrees: [Int]
     /// Width of the nodes' outline.
     let outlineWidth: Float
+    /// How much thinner than the style's (times the stroke scale) edges are drawn, 1 unless a
+    /// small frame shrank the nodes; arrowheads shrink with it.
+    let edgeScale: Float
 
     /// `"pixels"`: layout positions are frame pixels; `"fit"`: the positions' bounding box is
     /// scaled (same factor on both axes) and centred into `area`. Node sizes and line widths are
     /// the style's times `strokeScale` (`LandscapeLayout.strokeScale`: 2 at 2160 p, so a 4K graph
-    /// reads like the 1080 p one).
+    /// reads like the 1080 p one). A fitted layout's nodes then shrink, all by one factor, as far
+    /// as needed for every two of them to keep `NodeSpacing.gap` pixels apart (`NodeSpacing`):
+    /// a small frame brings the positions closer, and nodes of a fixed size would pile up. Edges
+    /// thin by the square root of that factor, so they stay visible between the smaller nodes.
     init(graph: GraphSpec, positions: [SIMD2<Double>], area: PixelRectF, degrees: [Int], strokeScale: Float = 1) {
         self.degrees = degrees
         let style = graph.style
-        outlineWidth = Float(style.nodeOutlineWidth) * strokeScale
+        var outlineWidth = Float(style.nodeOutlineWidth) * strokeScale
         if graph.layout.units == .pixels || positions.isEmpty {
             centers = positions.map { SIMD2<Float>($0) }
         } else {
@@ -35,6 +41,7 @@ struct GraphGeometry: Sendable {
         }
         // Node size by value (area grows with value), edge width by weight, when they vary.
         let base = Float(style.nodeRadius) * strokeScale
+        var radii: [Float]
         if let range = graph.valueRange, range.upperBound > range.lowerBound {
             radii = graph.nodes.map { node in
                 guard let v = node.value else { return base }
@@ -44,7 +51,18 @@ struct GraphGeometry: Sendable {
         } else {
             radii = [Float](repeating: base, count: graph.nodes.count)
         }
-        let width = Float(style.edgeWidth) * strokeScale
+        var shrink: Float = 1
+        if graph.layout.units == .fit {
+            shrink = NodeSpacing.shrink(centers: centers, radii: radii, outlineWidth: outlineWidth)
+            if shrink < 1 {
+                radii = radii.map { $0 * shrink }
+                outlineWidth *= shrink
+            }
+        }
+        self.radii = radii
+        self.outlineWidth = outlineWidth
+        edgeScale = shrink.squareRoot()
+        let width = Float(style.edgeWidth) * strokeScale * edgeScale
         if let range = graph.weightRange, range.upperBound > range.lowerBound {
             edgeWidths = graph.edges.map { edge in
                 guard let w = edge.weight else { return width }

@@ -16,7 +16,7 @@ public enum HUDOverlay {
                                        fill: RGBA(0.05, 0.05, 0.08, 0.72))]
         for (i, stamp) in stamps.enumerated() {
             let anchor = SIMD2(origin.x + pad, origin.y + pad + lineHeight * Float(i))
-            items.append(stamp.item(at: stamp.origin(anchor: anchor, horizontal: .left, vertical: .top), color: RGBA(1, 1, 1)))
+            items += stamp.items(at: stamp.origin(anchor: anchor, horizontal: .left, vertical: .top), color: RGBA(1, 1, 1))
         }
         return items
     }

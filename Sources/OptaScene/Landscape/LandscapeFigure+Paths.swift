@@ -10,7 +10,7 @@ extension LandscapeFigure {
         let haloColor = light ? RGBA(0, 0, 0, 0.35) : RGBA(1, 1, 1, 0.5)
         for entry in labels {
             let halo = entry.stamp.halo(radius: 1)
-            list.append(halo.item(at: entry.origin &- 1, color: haloColor))
+            list.append(halo.maskItem(at: entry.origin &- 1, color: haloColor))
             list.append(entry.stamp, at: entry.origin, color: color, text: entry.label.text)
         }
     }

@@ -80,15 +80,17 @@ struct Legend {
     }
 
     /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point. Path swatches
-    /// get outlines `strokeScale` times the usual width, as the figure's paths do.
+    /// get outlines, and rings and the border their widths, `strokeScale` times the usual (the
+    /// border in whole pixels, as frame lines are), as the figure's own strokes do.
     func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary, strokeScale: Float = 1,
               minimum: (inout FigureCanvas, SIMD2<Float>) -> Void) {
         canvas.legend = frame
         canvas.append(.rect(frame, fill: style.fill))
-        for r in [PixelRectF(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y0 + 1),
-                  PixelRectF(x0: frame.x0, y0: frame.y1 - 1, x1: frame.x1, y1: frame.y1),
-                  PixelRectF(x0: frame.x0, y0: frame.y0, x1: frame.x0 + 1, y1: frame.y1),
-                  PixelRectF(x0: frame.x1 - 1, y0: frame.y0, x1: frame.x1, y1: frame.y1)] {
+        let b = max(1, strokeScale.rounded(.down))
+        for r in [PixelRectF(x0: frame.x0, y0: frame.y0, x1: frame.x1, y1: frame.y0 + b),
+                  PixelRectF(x0: frame.x0, y0: frame.y1 - b, x1: frame.x1, y1: frame.y1),
+                  PixelRectF(x0: frame.x0, y0: frame.y0, x1: frame.x0 + b, y1: frame.y1),
+                  PixelRectF(x0: frame.x1 - b, y0: frame.y0, x1: frame.x1, y1: frame.y1)] {
             canvas.append(.rect(r, fill: style.border))
         }
         let sx = frame.x0 + pad
@@ -103,7 +105,8 @@ struct Legend {
             case .minimum:
                 minimum(&canvas, SIMD2(sx + swatchWidth / 2, cy))
             case .ring(let color):
-                canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5, fill: RGBA(1, 1, 1), outlineWidth: 2, outline: color))
+                canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5 * strokeScale, fill: RGBA(1, 1, 1),
+                                    outlineWidth: 2 * strokeScale, outline: color))
             }
             FigureText.append(&canvas, labels[i], fonts: fonts, at: SIMD2(sx + swatchWidth + pad, cy), size: labelSize,
                               horizontal: .left, vertical: .middle, color: style.ink)

@@ -23,7 +23,7 @@ extension SurfaceFigure {
     /// (`texts`, placed already). Nil when there is nothing to name.
     func placedLegend(paths: [PathSpec], plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend else { return nil }
-        let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinimaCount)
+        let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinimaCount, strokeScale: layout.strokeScale)
         if let outside = legendOutside {
             guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: viewRect.height,
                                       maxTextWidth: outside.maxTextWidth) else { return nil }
@@ -80,6 +80,6 @@ extension SurfaceFigure {
     }
 
     func addLegend(_ list: inout FigureCanvas, _ placed: LandscapeFigure.PlacedLegend) {
-        placed.legend.draw(&list, in: placed.frame, style: .dark, fonts: fonts) { canvas, p in addMinimumMarker(&canvas, at: p) }
+        placed.legend.draw(&list, in: placed.frame, style: .dark, fonts: fonts, strokeScale: layout.strokeScale) { canvas, p in addMinimumMarker(&canvas, at: p) }
     }
 }

@@ -13,7 +13,7 @@ struct FigureCanvas {
 
     /// Draws `stamp` with its top-left pixel at `origin` and records its box as `text`.
     mutating func append(_ stamp: TextStamp, at origin: SIMD2<Int>, color: RGBA, text: String) {
-        list.append(stamp.item(at: origin, color: color))
+        list.items += stamp.items(at: origin, color: color)
         texts.append(PlacedText(text: text, rect: stamp.rect(at: origin)))
     }
 }
