@@ -72,6 +72,9 @@ public final class VideoEncoder: Sendable {
     private let queue: FrameQueue<Framebuffer>
     private let writerFinished = DispatchSemaphore(value: 0)
     private let progress = Mutex(Progress())
+    /// Whether the caller draws into `reusableFrame()`s; until it does, piped frames are let go,
+    /// so a caller that keeps drawing into its own frame (the viewer) does not copy it every time.
+    private let handsOutFrames = Atomic(false)
     /// Frames the writer has finished piping, for `reusableFrame()`. At most `queueCapacity + 3`
     /// are kept: as many as can be in flight at once (queued, being drawn, being piped, and the
     /// one before whose last bytes the pipe may still hold).
@@ -120,7 +123,8 @@ public final class VideoEncoder: Sendable {
     /// caller must write every pixel (every `SceneFigure` does). Passing the same few frames round
     /// saves allocating, zeroing and first touching 4 × width × height bytes for every frame.
     public func reusableFrame() -> Framebuffer {
-        spareFrames.withLock { $0.popLast() } ?? Framebuffer(width: settings.width, height: settings.height)
+        handsOutFrames.store(true, ordering: .relaxed)
+        return spareFrames.withLock { $0.popLast() } ?? Framebuffer(width: settings.width, height: settings.height)
     }
 
     /// Adds a frame, waiting while the encoder is behind. Throws ffmpeg's error once it has
@@ -266,6 +270,7 @@ public final class VideoEncoder: Sendable {
     /// Keeps a piped frame for `reusableFrame()`. The writer holds the only reference by now (the
     /// queue gave it up), so the caller that takes it next draws into it without a copy.
     private func keepForReuse(_ frame: consuming Framebuffer) {
+        guard handsOutFrames.load(ordering: .relaxed) else { return }
         let limit = settings.queueCapacity + 3
         var kept = Optional(consume frame)
         spareFrames.withLock { spare in
