@@ -48,8 +48,8 @@ public final class VideoEncoder: Sendable {
         public let finishing: Duration
         /// CPU time ffmpeg used, in seconds.
         public let encoderCPUSeconds: Double
-        /// CPU time Opta's writer thread used handing frames to ffmpeg (checking them, and the
-        /// kernel copying them into the pipe), in seconds: Opta's part of the export that is not drawing.
+        /// CPU time Opta's writer thread used handing frames to ffmpeg (checking that they are
+        /// opaque, giving them to the pipe), in seconds: Opta's part of the export that is not drawing.
         public let pipingCPUSeconds: Double
         public let bytes: Int
     }
@@ -253,9 +253,11 @@ public final class VideoEncoder: Sendable {
             }
             progress.withLock { ok ? ($0.written += 1) : ($0.pipeBroken = true) }
             if byReference {
-                // Unknown how far ffmpeg has read: no more frames by reference (those in the pipe wait for the end).
-                guard let unread = child.unreadBytes() else { byReference = false; continue }
-                for done in inPipe.read(unread: unread) { keepForReuse(done) }
+                if let unread = child.unreadBytes() {
+                    for done in inPipe.read(unread: unread) { keepForReuse(done) }
+                } else {
+                    byReference = false  // how far ffmpeg has read is unknown: those in the pipe wait for the end
+                }
             }
         }
     }
