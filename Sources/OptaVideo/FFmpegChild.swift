@@ -85,8 +85,9 @@ struct FFmpegChild: Sendable {
 
     /// Hands all of `bytes` to the child's input by reference: the pipe holds their pages, not a
     /// copy, which saves copying every frame into the kernel. The bytes must stay unchanged until
-    /// the child has read them (`unreadBytes`, `FramesInPipe`). Nil when this system cannot (nothing
-    /// was handed: `write` instead), false when the child no longer reads.
+    /// the child has read them (`unreadBytes`, `FramesInPipe`). Nil when the system refuses before
+    /// a byte is handed (no vmsplice, a sandbox forbids it: `write` instead), false when the child
+    /// no longer reads.
     func handByReference(_ bytes: UnsafeRawBufferPointer) -> Bool? {
         guard var base = bytes.baseAddress else { return true }
         var left = bytes.count
@@ -94,7 +95,7 @@ struct FFmpegChild: Sendable {
             let n = opta_pipe_by_reference(input, base, UInt(left))
             if n < 0 {
                 if n == -Int(EINTR) { continue }
-                if n == -Int(ENOSYS) || n == -Int(EINVAL), left == bytes.count { return nil }
+                if n != -Int(EPIPE), left == bytes.count { return nil }
                 return false
             }
             base += n
