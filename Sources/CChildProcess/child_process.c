@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -73,4 +75,21 @@ int opta_cloexec_pipe(int fds[2]) {
     fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     return 0;
 #endif
+}
+
+long opta_pipe_by_reference(int fd, const void *bytes, unsigned long length) {
+#ifdef __linux__
+    struct iovec piece = {(void *)bytes, length};
+    ssize_t n = vmsplice(fd, &piece, 1, 0);
+    return n < 0 ? -errno : n;
+#else
+    (void)fd; (void)bytes; (void)length;
+    return -ENOSYS;
+#endif
+}
+
+long opta_pipe_unread(int fd) {
+    int unread = 0;
+    if (ioctl(fd, FIONREAD, &unread) != 0) return -errno;
+    return unread;
 }

@@ -83,6 +83,33 @@ struct FFmpegChild: Sendable {
         return true
     }
 
+    /// Hands all of `bytes` to the child's input by reference: the pipe holds their pages, not a
+    /// copy, which saves copying every frame into the kernel. The bytes must stay unchanged until
+    /// the child has read them (`unreadBytes`, `FramesInPipe`). Nil when the system refuses before
+    /// a byte is handed (no vmsplice, a sandbox forbids it: `write` instead), false when the child
+    /// no longer reads.
+    func handByReference(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        guard var base = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            let n = opta_pipe_by_reference(input, base, UInt(left))
+            if n < 0 {
+                if n == -Int(EINTR) { continue }
+                if n != -Int(EPIPE), left == bytes.count { return nil }
+                return false
+            }
+            base += n
+            left -= n
+        }
+        return true
+    }
+
+    /// How many bytes the child has yet to read from its input; nil when the system cannot tell.
+    func unreadBytes() -> Int? {
+        let n = opta_pipe_unread(input)
+        return n >= 0 ? n : nil
+    }
+
     /// Closes the child's input (end of the video) and waits for it to finish writing.
     func finish() -> Exit {
         close(input)

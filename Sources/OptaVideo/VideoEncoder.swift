@@ -48,6 +48,9 @@ public final class VideoEncoder: Sendable {
         public let finishing: Duration
         /// CPU time ffmpeg used, in seconds.
         public let encoderCPUSeconds: Double
+        /// CPU time Opta's writer thread used handing frames to ffmpeg (checking that they are
+        /// opaque, giving them to the pipe), in seconds: Opta's part of the export that is not drawing.
+        public let pipingCPUSeconds: Double
         public let bytes: Int
     }
 
@@ -55,6 +58,7 @@ public final class VideoEncoder: Sendable {
         var written = 0
         var dropped = 0
         var waited = Duration.zero
+        var pipingCPUSeconds = 0.0
         /// Set by the writer when ffmpeg stopped reading (it failed or died).
         var pipeBroken = false
         var done = false
@@ -68,6 +72,15 @@ public final class VideoEncoder: Sendable {
     private let queue: FrameQueue<Framebuffer>
     private let writerFinished = DispatchSemaphore(value: 0)
     private let progress = Mutex(Progress())
+    /// Whether the caller draws into `reusableFrame()`s; until it does, piped frames are let go,
+    /// so a caller that keeps drawing into its own frame (the viewer) does not copy it every time.
+    private let handsOutFrames = Atomic(false)
+    /// Frames the writer has finished piping, for `reusableFrame()`. At most `queueCapacity + 3`
+    /// are kept: as many as can be in flight at once (queued, being drawn, being piped, and the
+    /// one before whose last bytes the pipe may still hold).
+    private let spareFrames = Mutex<[Framebuffer]>([])
+    /// The frames the pipe still held by reference when the writer ended: alive until ffmpeg exits.
+    private let lastFramesInPipe = Mutex<[Framebuffer]>([])
 
     /// Starts ffmpeg writing `settings.format` towards `path` (whose folder must exist).
     public init(path: String, settings: Settings) throws(VideoError) {
@@ -103,6 +116,15 @@ public final class VideoEncoder: Sendable {
         let thread = Thread { [self] in self.writeFrames() }
         thread.name = "opta.video"
         thread.start()
+    }
+
+    /// A frame of the video's size to draw the next frame into: one the writer has finished piping
+    /// when there is one, else a new one. A reused frame still holds an earlier picture, so the
+    /// caller must write every pixel (every `SceneFigure` does). Passing the same few frames round
+    /// saves allocating, zeroing and first touching 4 × width × height bytes for every frame.
+    public func reusableFrame() -> Framebuffer {
+        handsOutFrames.store(true, ordering: .relaxed)
+        return spareFrames.withLock { $0.popLast() } ?? Framebuffer(width: settings.width, height: settings.height)
     }
 
     /// Adds a frame, waiting while the encoder is behind. Throws ffmpeg's error once it has
@@ -145,7 +167,8 @@ public final class VideoEncoder: Sendable {
         let bytes = stat(path, &info) == 0 ? Int(info.st_size) : 0
         return progress.withLock {
             Report(path: path, framesWritten: $0.written, framesDropped: $0.dropped, waitedForEncoder: $0.waited,
-                   finishing: finishing, encoderCPUSeconds: exit.cpuSeconds, bytes: bytes)
+                   finishing: finishing, encoderCPUSeconds: exit.cpuSeconds, pipingCPUSeconds: $0.pipingCPUSeconds,
+                   bytes: bytes)
         }
     }
 
@@ -173,6 +196,11 @@ public final class VideoEncoder: Sendable {
         writerFinished.wait()
         let exit = child.finish()
         ExportInterruption.forget(interruptionKey)
+        let left = lastFramesInPipe.withLock { frames -> [Framebuffer] in
+            defer { frames = [] }
+            return frames
+        }
+        for frame in left { keepForReuse(frame) }  // ffmpeg has exited: it reads them no more
         return exit
     }
 
@@ -189,16 +217,66 @@ public final class VideoEncoder: Sendable {
     }
 
     /// The writer thread: takes frames from the queue and pipes them to ffmpeg as straight RGBA.
+    /// Opaque frames (the usual case) go by reference, and come back for reuse once ffmpeg has
+    /// read them; others are converted and copied.
     private func writeFrames() {
-        defer { writerFinished.signal() }
+        let cpuAtStart = Self.threadCPUSeconds()
+        var inPipe = FramesInPipe()
+        var byReference = true
+        defer {
+            let cpu = Self.threadCPUSeconds() - cpuAtStart
+            progress.withLock { $0.pipingCPUSeconds = cpu }
+            let left = inPipe.removeAll()
+            lastFramesInPipe.withLock { $0 = left }
+            writerFinished.signal()
+        }
         while let frame = queue.pop() {
             if progress.withLock({ $0.pipeBroken }) { continue }  // drain, so producers never block
             guard frame.width == settings.width, frame.height == settings.height else {
                 progress.withLock { $0.dropped += 1 }
                 continue
             }
-            let ok = RawFrame.withStraightRGBA(frame) { child.write($0) }
+            let count = frame.pixels.count * 4
+            let ok: Bool
+            if !RawFrame.isOpaque(frame) {
+                ok = frame.straightRGBA().withUnsafeBytes { child.write($0) }
+                inPipe.copied(count)
+                keepForReuse(consume frame)
+            } else if byReference, let handed = frame.pixels.withUnsafeBytes({ child.handByReference($0) }) {
+                ok = handed
+                inPipe.handed(consume frame, count: count)
+            } else {
+                byReference = false
+                ok = frame.pixels.withUnsafeBytes { child.write($0) }
+                inPipe.copied(count)
+                keepForReuse(consume frame)
+            }
             progress.withLock { ok ? ($0.written += 1) : ($0.pipeBroken = true) }
+            if byReference {
+                if let unread = child.unreadBytes() {
+                    for done in inPipe.read(unread: unread) { keepForReuse(done) }
+                } else {
+                    byReference = false  // how far ffmpeg has read is unknown: those in the pipe wait for the end
+                }
+            }
+        }
+    }
+
+    /// CPU time (user + system) the calling thread has used, in seconds.
+    private static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return 0 }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Keeps a piped frame for `reusableFrame()`. The writer holds the only reference by now (the
+    /// queue gave it up), so the caller that takes it next draws into it without a copy.
+    private func keepForReuse(_ frame: consuming Framebuffer) {
+        guard handsOutFrames.load(ordering: .relaxed) else { return }
+        let limit = settings.queueCapacity + 3
+        var kept = Optional(consume frame)
+        spareFrames.withLock { spare in
+            if spare.count < limit, let frame = kept.take() { spare.append(frame) }
         }
     }
 }

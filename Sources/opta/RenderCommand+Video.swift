@@ -91,9 +91,11 @@ extension RenderCommand {
             session.replay(trace, through: index)
             let begin = clock.now
             let state = session.renderState  // logged paths revealed through this frame's steps
-            let frame = figureCache.figure(for: state, figures: figures).render(state, context: &context, threads: frameOptions.threadCount)
+            var frame = encoder.reusableFrame()  // drawn over whole: no clearing needed
+            figureCache.figure(for: state, figures: figures).render(state, overlay: DrawList(), into: &frame, context: &context,
+                                                                    threads: frameOptions.threadCount)
             rendering += clock.now - begin
-            do { try encoder.append(frame) } catch {
+            do { try encoder.append(consume frame) } catch {
                 progress.abandon()
                 throw CommandFailure(error)
             }
@@ -168,14 +170,16 @@ struct VideoTiming {
     var renderShare: Double { totalSeconds > 0 ? renderSeconds / totalSeconds : 0 }
 
     var summary: String {
-        String(format: "%.2f s: rendering %.2f s (%.1f %%), waiting for the encoder %.2f s, finishing %.2f s; CPU: Opta %.1f s, ffmpeg %.1f s",
+        String(format: "%.2f s: rendering %.2f s (%.1f %%), waiting for the encoder %.2f s, finishing %.2f s; CPU: Opta %.1f s (%.1f %%, piping %.1f s), ffmpeg %.1f s",
                totalSeconds, renderSeconds, renderShare * 100, Milliseconds.of(report.waitedForEncoder) / 1000,
-               Milliseconds.of(report.finishing) / 1000, optaCPUSeconds, report.encoderCPUSeconds)
+               Milliseconds.of(report.finishing) / 1000, optaCPUSeconds, cpuShare * 100, report.pipingCPUSeconds,
+               report.encoderCPUSeconds)
     }
 
     /// `frames`, `total_s`, `render_s`, `render_share`, `encode_wait_s`, `finish_s`,
-    /// `encode_share` (the share of the wall time not spent rendering), `opta_cpu_s`, `ffmpeg_cpu_s`,
-    /// `opta_cpu_share` (Opta's part of both processes' CPU time), `bytes`.
+    /// `encode_share` (the share of the wall time not spent rendering), `opta_cpu_s`, `pipe_cpu_s`
+    /// (the part of `opta_cpu_s` spent handing frames to ffmpeg), `ffmpeg_cpu_s`, `opta_cpu_share`
+    /// (Opta's part of both processes' CPU time), `bytes`.
     var json: String {
         let fields: [(String, String)] = [
             ("frames", String(report.framesWritten)),
@@ -185,8 +189,9 @@ struct VideoTiming {
             ("encode_wait_s", String(format: "%.3f", Milliseconds.of(report.waitedForEncoder) / 1000)),
             ("finish_s", String(format: "%.3f", Milliseconds.of(report.finishing) / 1000)),
             ("encode_share", String(format: "%.4f", 1 - renderShare)),
-            ("opta_cpu_s", String(format: "%.2f", optaCPUSeconds)),
-            ("ffmpeg_cpu_s", String(format: "%.2f", report.encoderCPUSeconds)),
+            ("opta_cpu_s", String(format: "%.3f", optaCPUSeconds)),
+            ("pipe_cpu_s", String(format: "%.3f", report.pipingCPUSeconds)),
+            ("ffmpeg_cpu_s", String(format: "%.3f", report.encoderCPUSeconds)),
             ("opta_cpu_share", String(format: "%.4f", cpuShare)),
             ("bytes", String(report.bytes)),
         ]

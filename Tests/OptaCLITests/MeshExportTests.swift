@@ -33,7 +33,9 @@ import Testing
         let text = try String(contentsOfFile: try export("surface.obj"), encoding: .utf8)
         let lines = text.split(separator: "\n")
         let vertices = lines.filter { $0.hasPrefix("v ") }
-        #expect(lines.filter { $0.hasPrefix("vn ") }.count == 32 * 32)
+        let normals = lines.filter { $0.hasPrefix("vn ") }
+        #expect(normals.prefix(32 * 32).count == 32 * 32 && normals.dropFirst(32 * 32).allSatisfy { $0 == "vn 0 0 1" })
+        #expect(normals.count == vertices.count, "a normal for every vertex, path vertices too (meshio needs as many)")
         #expect(lines.filter { $0.hasPrefix("f ") }.count == 2 * 31 * 31)
         #expect(lines.filter { $0.hasPrefix("l ") }.count == 4, "one polyline per solver")
         let first = vertices[0].split(separator: " ").dropFirst().compactMap { Double($0) }

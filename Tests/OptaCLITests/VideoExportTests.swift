@@ -123,6 +123,25 @@ import Testing
         #expect(alone.status == 64 && alone.stderr.contains("--frames"), "\(alone.stderr)")
     }
 
+    @Test func statsSayWhereTheExportsTimeWent() throws {
+        let folder = temporaryFolder(), video = "\(folder)/run.mp4", statsPath = "\(folder)/stats.json"
+        let result = try OptaProcess.run(["render", scenario, "--frames", "0...11", "--output", video,
+                                          "--width", "160", "--height", "90", "--stats", statsPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try JSONDecoder().decode([String: Double].self, from: Data(contentsOf: URL(fileURLWithPath: statsPath)))
+        #expect(stats["frames"] == 12)
+        let total = try #require(stats["total_s"]), render = try #require(stats["render_s"])
+        #expect(render > 0 && render <= total)
+        // Seconds are written to 1 ms and shares to 0.0001: the share can be off by that rounding only.
+        #expect(abs(try #require(stats["render_share"]) - render / total) <= 0.001 * (1 + render / total) / total + 0.0001)
+        #expect(abs(try #require(stats["render_share"]) + (try #require(stats["encode_share"])) - 1) < 0.001)
+        let opta = try #require(stats["opta_cpu_s"]), pipe = try #require(stats["pipe_cpu_s"]), ffmpeg = try #require(stats["ffmpeg_cpu_s"])
+        #expect(pipe >= 0 && pipe <= opta + 0.01, "piping is part of Opta's CPU time")
+        #expect(ffmpeg > 0)
+        #expect(abs(try #require(stats["opta_cpu_share"]) - opta / (opta + ffmpeg)) < 0.01)
+        #expect(stats["bytes"] == Double((try FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? -1))
+    }
+
     @Test func aVideoNameWithoutFramesIsAnErrorNotAPNG() throws {
         let folder = temporaryFolder()
         let result = try OptaProcess.run(["render", scenario, "-o", "\(folder)/anim.gif", "--width", "64", "--height", "64"])

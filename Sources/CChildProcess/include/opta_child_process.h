@@ -24,4 +24,13 @@ int opta_link_nameless_file(int fd, const char *path);
 /// A pipe whose two ends are close-on-exec, made large (1 MB) where the system allows. Returns 0 or -errno.
 int opta_cloexec_pipe(int fds[2]);
 
+/// Hands up to `length` bytes at `bytes` to the pipe `fd` by reference (Linux's vmsplice): the
+/// pipe holds the pages themselves, not a copy, so they must stay unchanged until the reader has
+/// read them (see `opta_pipe_unread`). Waits while the pipe is full. Returns how many bytes were
+/// handed (at least 1), or -errno (-ENOSYS where there is no vmsplice).
+long opta_pipe_by_reference(int fd, const void *bytes, unsigned long length);
+
+/// How many bytes sit in the pipe `fd` (either end) not yet read, or -errno.
+long opta_pipe_unread(int fd);
+
 #endif
