@@ -42,9 +42,13 @@ struct OptaProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        // Runs recorded by the tests go to a store of their own, never the user's.
-        let home = arguments.first == "view" ? viewerDataHome : dataHome
-        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home]) { $1 }
+        // Runs recorded by the tests go to a store of their own, never the user's, unless a test
+        // names the data home (or HOME) itself.
+        var variables = environment ?? ProcessInfo.processInfo.environment
+        if environment?["XDG_DATA_HOME"] == nil && environment?["HOME"] == nil {
+            variables["XDG_DATA_HOME"] = arguments.first == "view" ? viewerDataHome : dataHome
+        }
+        process.environment = variables
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
