@@ -1,3 +1,4 @@
+import OptaCore
 import OptaRaster
 
 /// Colours every pixel of a tile: the heatmap of a scalar field through a value scale and a

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 import Shaders
 
 /// Tick values for a colourbar that match its scale: nice linear ticks, or decades on a log scale.
