@@ -34,7 +34,7 @@ public final class RunStore: Sendable {
                 let pool = try DatabasePool(path: path, configuration: config)
                 try Self.refuseNewerSchema(pool, path: path)
                 try Self.checkOwnership(pool, path: path)
-                try StoreSchema.migrator.migrate(pool)
+                try Self.migrate(pool)
                 return pool
             }
         } catch {
@@ -66,6 +66,26 @@ public final class RunStore: Sendable {
     private static func isLocked(_ error: any Error) -> Bool {
         if let error = error as? DatabaseError { return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED }
         return (error as? StoreError)?.description.contains("locked") == true
+    }
+
+    /// Brings the schema up to date. GRDB's migrator reads which migrations are applied before it
+    /// runs the others, each in a transaction of its own; another process creating or upgrading
+    /// the same file at that moment may apply one in between ("table run already exists"). Its
+    /// transaction has committed by then, so reading again finds it applied: try again while the
+    /// applied set keeps moving.
+    private static func migrate(_ pool: DatabasePool) throws {
+        var attempt = 0
+        while true {
+            let before = try pool.read { try StoreSchema.migrator.appliedIdentifiers($0) }
+            do {
+                try StoreSchema.migrator.migrate(pool)
+                return
+            } catch {
+                let after = try pool.read { try StoreSchema.migrator.appliedIdentifiers($0) }
+                guard after != before, attempt < 20 else { throw error }
+                attempt += 1
+            }
+        }
     }
 
     /// Refuses a store a newer Opta has migrated (its tables would look foreign, and writing to it

@@ -1,5 +1,6 @@
 import Foundation
 import OptaCore
+import Synchronization
 @testable import OptaStore
 import XCTest
 
@@ -127,6 +128,19 @@ final class RunStoreTests: XCTestCase {
         XCTAssertEqual(try store.run(a)?.scenarioJSON, "{\"version\":1}")
         XCTAssertEqual(try store.run(b)?.scenarioJSON, "{\"version\":1}")
         XCTAssertEqual(try store.run(c)?.scenarioJSON, "{\"version\":2}")
+    }
+
+    /// Two openers of one new file race to create its tables; neither may fail.
+    func testStoresOpenedAtOnceOnANewFileBothMigrate() throws {
+        let folder = temporaryFolder()
+        for round in 0..<30 {
+            let path = folder + "/race-\(round).sqlite"
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 3) { _ in
+                do { _ = try RunStore(path: path) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+            XCTAssertEqual(failures.withLock { $0 }, [], "round \(round)")
+        }
     }
 
     func testAStoreOfANewerOptaIsRefusedAsSuch() throws {
