@@ -23,6 +23,12 @@ extension LandscapeOptions {
         if domain != nil, let grid = scenario.landscape.objective.grid, grid.source.indexCoordinates {
             scenario.landscape.objective = .grid(grid.placed(over: scenario.landscape.domain))
         }
+        // A plain .npy grid sits at indices 0, 1, 2, … without --domain: a path in the user's
+        // coordinates then misses it entirely, which the picture alone does not explain.
+        let domain = scenario.landscape.domain
+        for path in scenario.paths where !path.points.isEmpty && !path.points.contains(where: { domain.x.contains($0.x) && domain.y.contains($0.y) }) {
+            FileHandle.standardError.write(Data("opta: warning: path \(path.name) lies wholly outside the landscape's domain (x \(domain.x.lowerBound)…\(domain.x.upperBound), y \(domain.y.lowerBound)…\(domain.y.upperBound)); give --domain xmin,xmax,ymin,ymax to place a grid without coordinates\n".utf8))
+        }
         switch view {
         case nil: break
         case "3d":

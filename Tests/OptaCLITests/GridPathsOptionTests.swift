@@ -20,6 +20,20 @@ import Testing
         #expect(surface.status == 0, "\(surface.stderr)")
     }
 
+    @Test func aPathOffAGridWithoutCoordinatesIsExplained() throws {
+        let folder = temporaryFolder()
+        // bowl-f8.npy has no coordinates: without --domain it spans 0…30 × 0…20, and this path lies left of it.
+        let path = "\(folder)/run.csv"
+        try "x,y\n-0.8,-0.5\n-0.4,-0.2\n-0.1,-0.05\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try OptaProcess.run(["render", "\(Self.fixtures)/bowl-f8.npy", "--paths", path,
+                                          "-o", "\(folder)/x.png", "--width", "320", "--height", "240"])
+        let placed = try OptaProcess.run(["render", "\(Self.fixtures)/bowl-f8.npy", "--domain", "-1,1,-1,1", "--paths", path,
+                                          "-o", "\(folder)/y.png", "--width", "320", "--height", "240"])
+        #expect(result.status == 0 && placed.status == 0)
+        #expect(result.stderr.contains("wholly outside") && result.stderr.contains("--domain"), "\(result.stderr)")
+        #expect(!placed.stderr.contains("wholly outside"), "\(placed.stderr)")
+    }
+
     @Test func aMissingPathFileNamesTheOption() throws {
         let folder = temporaryFolder()
         let result = try OptaProcess.run(["render", "\(Self.fixtures)/bowl-f8.npy", "--paths", "\(folder)/none.npy", "-o", "\(folder)/x.png"])
