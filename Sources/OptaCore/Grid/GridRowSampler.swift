@@ -124,7 +124,7 @@ extension GridLandscape {
         if p.blockCount > 0 {
             // Rows step through the grid evenly: ask for the next row's samples now, so they
             // arrive from memory while this row is blended.
-            let next = row.j + 2 * (row.j - previousCell)
+            let next = 2 * row.j - previousCell
             if previousCell >= 0, next != row.j, next >= 0, next < rows - 1 {
                 prefetch(rows: next, blocks: p.firstBlock..<(p.firstBlock + p.blockCount), data: data, blocksPerRow: blocksPerRow)
             }
