@@ -27,8 +27,13 @@ struct LandscapeOptions: ParsableArguments {
     @Option(help: "2d (heatmap and contours) or 3d (a lit surface).")
     var view: String?
 
+    @Option(parsing: .upToNextOption, help: "Logged paths to draw over the landscape: .npy (N×2 x, y or N×3 x, y, f), .h5 (proj_xcoord, proj_ycoord), .csv or .jsonl files (see docs/grids.md).")
+    var paths: [String] = []
+
     /// Whether any landscape option was given.
-    var isEmpty: Bool { function == nil && expression == nil && domain == nil && scale == nil && colormap == nil && title == nil && view == nil }
+    var isEmpty: Bool {
+        function == nil && expression == nil && domain == nil && scale == nil && colormap == nil && title == nil && view == nil && paths.isEmpty
+    }
 
     /// The scenario these options describe, on top of `base` (a file, or nil for a new landscape).
     func apply(to base: Scenario?) throws -> Scenario {

@@ -56,6 +56,20 @@ import Testing
         #expect(chart.steps == 2000)
     }
 
+    @Test func theChartStrokesALongFollowedSeriesThinnedAsThePathsAre() throws {
+        let state = try session(followed: ["long"], points: 50_000).renderState
+        let fonts = try FontLibrary.loadDefault()
+        let panels = try #require(SessionFigures(scenario: state.scenario, fonts: fonts).figure(for: state) as? PanelsFigure)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let colour = try #require(ConvergenceSeries.all(in: state).last?.color)
+        let lines = chart.drawList(state).items.compactMap { item -> [SIMD2<Float>]? in
+            if case .polyline(let points, _, let color) = item, color == colour { return points }
+            return nil
+        }
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.count <= PolylineThinning.budget }, "\(lines.map(\.count))")
+    }
+
     @Test func shortPathsAreDrawnAsTheyAre() {
         let points = (0..<PolylineThinning.budget).map { SIMD2<Float>(Float($0) * 0.01, 0) }
         #expect(PolylineThinning.thinned(points) == points)

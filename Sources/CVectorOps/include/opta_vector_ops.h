@@ -69,29 +69,29 @@ static inline __attribute__((always_inline)) void opta_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);
 }
 
-/// Grid rows (`GridLandscape.sampleRow`): four columns at a time in double, eight pixels in float.
-typedef double opta_double4 __attribute__((ext_vector_type(4)));
-typedef float opta_float4 __attribute__((ext_vector_type(4)));
+/// Grid rows (`GridLandscape.sampleRow`): eight columns at a time, eight pixels at a time.
 typedef float opta_float8_unaligned __attribute__((ext_vector_type(8), aligned(4)));
-typedef float opta_float4_unaligned __attribute__((ext_vector_type(4), aligned(4)));
 
-/// Four floats at `p` widened to double (vcvtps2pd); `p` need not be aligned.
-static inline __attribute__((always_inline)) opta_double4 opta_load_widened4(const float *p) {
-    return __builtin_convertvector(*(const opta_float4_unaligned *)p, opta_double4);
-}
-
-/// Four columns' (a, b, c, d) — lane k of each belongs to column k — rounded to float and stored
-/// column by column: out[4k...4k+3] = (a[k], b[k], c[k], d[k]). A 4 × 4 transpose.
-static inline __attribute__((always_inline)) void opta_store_columns4(float *out, opta_double4 a, opta_double4 b,
-                                                                      opta_double4 c, opta_double4 d) {
-    opta_float4 fa = __builtin_convertvector(a, opta_float4), fb = __builtin_convertvector(b, opta_float4);
-    opta_float4 fc = __builtin_convertvector(c, opta_float4), fd = __builtin_convertvector(d, opta_float4);
-    opta_float4 ab01 = __builtin_shufflevector(fa, fb, 0, 4, 1, 5), ab23 = __builtin_shufflevector(fa, fb, 2, 6, 3, 7);
-    opta_float4 cd01 = __builtin_shufflevector(fc, fd, 0, 4, 1, 5), cd23 = __builtin_shufflevector(fc, fd, 2, 6, 3, 7);
-    *(opta_float4_unaligned *)(out + 0) = __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5);
-    *(opta_float4_unaligned *)(out + 4) = __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7);
-    *(opta_float4_unaligned *)(out + 8) = __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5);
-    *(opta_float4_unaligned *)(out + 12) = __builtin_shufflevector(ab23, cd23, 2, 3, 6, 7);
+/// Eight columns' (a, b, c, d) — lane k of each belongs to column k — stored column by column:
+/// out[4k...4k+3] = (a[k], b[k], c[k], d[k]) for k in 0...7. A 4 × 8 transpose (8 unpacks,
+/// 4 lane swaps); `out` need not be aligned.
+static inline __attribute__((always_inline)) void opta_store_columns8(float *out, opta_float8 a, opta_float8 b,
+                                                                      opta_float8 c, opta_float8 d) {
+    // Opaque inputs: else the compiler folds the shuffles into the arithmetic before them and
+    // computes in 4-lane halves with broadcasts and blends.
+    a = opta_opaque(a); b = opta_opaque(b); c = opta_opaque(c); d = opta_opaque(d);
+    // (a0 b0 a1 b1 | a4 b4 a5 b5), (a2 b2 a3 b3 | a6 b6 a7 b7), the same for c, d.
+    opta_float8 ab01 = opta_interleave_low(a, b), ab23 = opta_interleave_high(a, b);
+    opta_float8 cd01 = opta_interleave_low(c, d), cd23 = opta_interleave_high(c, d);
+    // Whole columns: (0 | 4), (1 | 5), (2 | 6), (3 | 7).
+    opta_float8 k04 = __builtin_shufflevector(ab01, cd01, 0, 1, 8, 9, 4, 5, 12, 13);
+    opta_float8 k15 = __builtin_shufflevector(ab01, cd01, 2, 3, 10, 11, 6, 7, 14, 15);
+    opta_float8 k26 = __builtin_shufflevector(ab23, cd23, 0, 1, 8, 9, 4, 5, 12, 13);
+    opta_float8 k37 = __builtin_shufflevector(ab23, cd23, 2, 3, 10, 11, 6, 7, 14, 15);
+    *(opta_float8_unaligned *)(out + 0) = opta_opaque(__builtin_shufflevector(k04, k15, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 8) = opta_opaque(__builtin_shufflevector(k26, k37, 0, 1, 2, 3, 8, 9, 10, 11));
+    *(opta_float8_unaligned *)(out + 16) = opta_opaque(__builtin_shufflevector(k04, k15, 4, 5, 6, 7, 12, 13, 14, 15));
+    *(opta_float8_unaligned *)(out + 24) = opta_opaque(__builtin_shufflevector(k26, k37, 4, 5, 6, 7, 12, 13, 14, 15));
 }
 
 /// Eight rows of eight floats, row k at `base + offsets[k]` (unaligned), as eight columns:

@@ -10,11 +10,11 @@
 ///   ring there);
 /// - it needs no solve over the whole grid, so a 4096² grid is usable as soon as it is read.
 ///
-/// Node slopes are computed once per grid (`GridSlopes`). Evaluation first collapses the two grid
+/// Node slopes are computed once per grid (`GridBlocks`). Evaluation first collapses the two grid
 /// rows around y into one "slice" per grid column (the patch restricted to x = xᵢ: value, ∂x, ∂y,
-/// ∂x∂y), then blends neighbouring slices along x. Points (here) and pixel rows
-/// (`GridRowSampler.swift`) share that arithmetic, so the heatmap, the contours (|f − c| / |∇f|)
-/// and the solvers see the same function.
+/// ∂x∂y), then blends neighbouring slices along x. Points (here, in Double) and pixel rows
+/// (`GridRowSampler.swift`, in Float) share those steps, so the heatmap, the contours
+/// (|f − c| / |∇f|) and the solvers see the same function to Float's precision.
 extension GridLandscape {
     /// The interpolant restricted to the grid line x = xᵢ at the current y.
     struct Slice {
@@ -50,16 +50,9 @@ extension GridLandscape {
             let k = (row.upper ? row.j + 1 : row.j) * columns + (u < 0.5 ? i : i + 1)
             return values[k].isFinite ? (values[k], 0, 0) : (.nan, .nan, .nan)
         }
-        let slopes = interpolation == .cubic ? self.slopes : GridSlopes.none
-        return values.withUnsafeBufferPointer { z in
-            slopes.dx.withUnsafeBufferPointer { sx in
-                slopes.dy.withUnsafeBufferPointer { sy in
-                    let h = x.coordinates[i + 1] - x.coordinates[i]
-                    let (a, b) = (sx.baseAddress!, sy.baseAddress!)
-                    return blend(slice(i, row, z.baseAddress!, a, b), slice(i + 1, row, z.baseAddress!, a, b), u: u, h: h, inverseH: 1 / h)
-                }
-            }
-        }
+        let blocks = self.blocks
+        let h = x.coordinates[i + 1] - x.coordinates[i]
+        return blend(slice(i, row, blocks), slice(i + 1, row, blocks), u: u, h: h, inverseH: 1 / h)
     }
 
     /// `blend(_:_:u:h:inverseH:)` for 8 pixels in Float: slices a (column i) and b (column i + 1),
@@ -109,18 +102,19 @@ extension GridLandscape {
         }
     }
 
-    /// The slice at grid column i for the row's cell. Undefined corners make it NaN.
-    /// `z` points at the samples, `sx`/`sy` at their node slopes.
+    /// The slice at grid column i for the row's cell, in Double from the Double samples (points
+    /// for solvers). Undefined corners make it NaN.
     @inline(__always)
-    func slice(_ i: Int, _ w: RowWeights, _ z: UnsafePointer<Double>, _ sx: UnsafePointer<Float>, _ sy: UnsafePointer<Float>) -> Slice {
+    func slice(_ i: Int, _ w: RowWeights, _ blocks: GridBlocks) -> Slice {
         let k0 = w.j * columns + i, k1 = k0 + columns
-        let f0 = z[k0], f1 = z[k1]
+        let f0 = values[k0], f1 = values[k1]
         guard interpolation == .cubic else {
             return Slice(value: w.h0 * f0 + w.h1 * f1, dx: 0, dy: w.d0 * f0 + w.d1 * f1, dxy: 0)
         }
-        // The node slopes at (j, i) and (j + 1, i), precomputed (`GridSlopes`).
-        let fy0 = Double(sy[k0]), fy1 = Double(sy[k1])
-        let fx0 = Double(sx[k0]), fx1 = Double(sx[k1])
+        // The node slopes at (j, i) and (j + 1, i), precomputed (`GridBlocks`).
+        let b0 = blocks.index(row: w.j, column: i), b1 = blocks.index(row: w.j + 1, column: i)
+        let fy0 = Double(blocks.floats[b0 + GridBlocks.dyLane]), fy1 = Double(blocks.floats[b1 + GridBlocks.dyLane])
+        let fx0 = Double(blocks.floats[b0 + GridBlocks.dxLane]), fx1 = Double(blocks.floats[b1 + GridBlocks.dxLane])
         return Slice(value: w.h0 * f0 + w.h1 * f1 + w.g0 * fy0 + w.g1 * fy1,
                      dx: w.h0 * fx0 + w.h1 * fx1,
                      dy: w.d0 * f0 + w.d1 * f1 + w.e0 * fy0 + w.e1 * fy1,

@@ -27,15 +27,16 @@ public final class GridLandscape: Sendable {
     public let finiteRange: ClosedRange<Double>
     /// Number of NaN or infinite samples.
     public let undefinedCount: Int
-    /// The node slopes of cubic interpolation, made by the first thread that needs them (the
-    /// lock makes the others wait for that one result; afterwards it only hands out the arrays).
-    private let slopeStore = Locked<GridSlopes?>(nil)
+    /// The Float samples and node slopes the row sampler reads, made by the first thread that
+    /// needs them (the lock makes the others wait for that one result; afterwards it only hands
+    /// out the array).
+    private let blockStore = Locked<GridBlocks?>(nil)
 
-    /// The node slopes, computed on first call.
-    var slopes: GridSlopes {
-        slopeStore.withLock { stored in
+    /// The samples and slopes in blocks (zero slopes unless cubic), made on first call.
+    var blocks: GridBlocks {
+        blockStore.withLock { stored in
             if let stored { return stored }
-            let made = GridSlopes(self)
+            let made = GridBlocks(self, slopes: interpolation == .cubic)
             stored = made
             return made
         }

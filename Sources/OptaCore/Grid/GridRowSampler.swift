@@ -6,14 +6,17 @@ import CVectorOps
 /// 1. Once per tile: each pixel column's cell i and fraction u (`GridAxis.cell`), and the cell's
 ///    width and inverse width (the axis's Float tables). These depend on x only.
 /// 2. Per row: the slice (value, ∂x, ∂y, ∂x∂y of the patch on the grid line x = xᵢ at this y) of
-///    every grid column the tile touches, four columns at a time in Double, stored as Float
-///    column after column — so a pixel's two slices, columns i and i + 1, are 8 consecutive
-///    floats. When the grid is much denser than the pixels, only each pixel's own two slices.
+///    every grid column the tile touches — whole blocks of eight columns (`GridBlocks`), in
+///    Float — stored column after column, so a pixel's two slices, columns i and i + 1, are 8
+///    consecutive floats. When the grid is much denser than the pixels, only each pixel's own two
+///    slices (`floatSlice`, the same arithmetic one column at a time).
 /// 3. Per row, eight pixels at a time: one load of each pixel's 8 floats, an 8 × 8 transpose into
 ///    lanes, and the Hermite blend (`blend8`).
 ///
-/// The arithmetic is `evaluate`'s (slices in Double, blend in Float), so every path gives the same
-/// bits whatever the tile size or thread count.
+/// `evaluate`'s steps in Float: the slices are written as f₀ + h₁·(f₁ − f₀) + … rather than
+/// h₀·f₀ + h₁·f₁ + … (h₀ + h₁ = 1, d₀ = −d₁), so a difference of close samples stays exact and
+/// ∂f/∂y keeps its digits where f is large and flat. Every path gives the same bits whatever the
+/// tile size or thread count.
 extension GridLandscape {
     /// Fills one row: its y, then the values, ∂f/∂x and ∂f/∂y out (each `count` Floats).
     public typealias RowFill = (Double, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
@@ -22,7 +25,7 @@ extension GridLandscape {
     /// (k in 0..<count); what depends on x alone is found once, before `body` runs.
     public func withRows<R>(x0: Double, dx: Double, count: Int, _ body: (RowFill) -> R) -> R {
         let count = max(count, 0), padded = (count + 7) & ~7
-        let slopes = interpolation == .cubic ? self.slopes : GridSlopes.none
+        let blocks = interpolation == .nearest ? nil : self.blocks
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded) { intBuffer in
           withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * padded + 64) { floatBuffer in
             let cells = intBuffer.baseAddress!, offsets = cells + padded
@@ -46,31 +49,31 @@ extension GridLandscape {
                 }
               }
             }
-            // Column slices when the tile's columns are not many more than its pixels; else
-            // each pixel's own pair (offset 8k).
+            // Column slices, whole blocks, when the tile's columns are not many more than its
+            // pixels; else each pixel's own pair (offset 8k).
             let columnCount = max(highCell - lowCell + 2, 0)
-            let byColumn = columnCount <= 2 * count + 16
+            let byColumn = columnCount <= 2 * count + 16 && columnCount > 0
+            let firstBlock = byColumn ? lowCell >> 3 : 0
+            let blockCount = byColumn ? ((highCell + 1) >> 3) - firstBlock + 1 : 0
             for k in first..<max(first, end) where cells[k] >= 0 {
-                offsets[k] = byColumn ? 4 * (cells[k] - Int32(lowCell)) : Int32(8 * k)
+                offsets[k] = byColumn ? 4 * (cells[k] - Int32(8 * firstBlock)) : Int32(8 * k)
             }
-            let sliceCapacity = byColumn ? 4 * max(columnCount, 2) : 8 * padded
+            let sliceCapacity = byColumn ? 32 * blockCount : 8 * padded
             return withUnsafeTemporaryAllocation(of: Float.self, capacity: sliceCapacity) { sliceBuffer in
                 let slices = sliceBuffer.baseAddress!
                 slices.initialize(repeating: 0, count: sliceCapacity)
                 let pass = RowPass(cells: cells, offsets: offsets, fractions: fractions, widths: widths,
                                    inverseWidths: inverseWidths, transposed: transposed, slices: slices,
-                                   count: count, run: first..<max(first, end), lowCell: lowCell,
-                                   columnCount: byColumn ? columnCount : 0)
-                return values.withUnsafeBufferPointer { z in
-                  slopes.dx.withUnsafeBufferPointer { sx in
-                    slopes.dy.withUnsafeBufferPointer { sy in
+                                   count: count, run: first..<max(first, end), firstBlock: firstBlock, blockCount: blockCount)
+                let data = blocks?.floats.baseAddress, blocksPerRow = blocks?.blocksPerRow ?? 0
+                return withExtendedLifetime(blocks) {
+                    values.withUnsafeBufferPointer { z in
                         var previousCell = -1
                         return body { y, out, gradX, gradY in
-                            fill(pass, y: y, z: z.baseAddress!, sx: sx.baseAddress!, sy: sy.baseAddress!,
+                            fill(pass, y: y, z: z.baseAddress!, data: data, blocksPerRow: blocksPerRow,
                                  out: out, gradX: gradX, gradY: gradY, previousCell: &previousCell)
                         }
                     }
-                  }
                 }
             }
           }
@@ -91,13 +94,13 @@ extension GridLandscape {
         let count: Int
         /// The pixels on the grid.
         let run: Range<Int>
-        /// The first column sliced, and how many (0: each pixel's own pair instead).
-        let lowCell, columnCount: Int
+        /// The first block of columns sliced, and how many (0: each pixel's own pair instead).
+        let firstBlock, blockCount: Int
     }
 
     /// Passes 2 and 3 for one row.
     @inline(__always)
-    private func fill(_ p: RowPass, y: Double, z: UnsafePointer<Double>, sx: UnsafePointer<Float>, sy: UnsafePointer<Float>,
+    private func fill(_ p: RowPass, y: Double, z: UnsafePointer<Double>, data: UnsafePointer<Float>?, blocksPerRow: Int,
                       out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>,
                       previousCell: inout Int) {
         guard let row = weights(y) else {
@@ -115,20 +118,24 @@ extension GridLandscape {
             }
             return
         }
-        if p.columnCount > 0 {
+        // Not nearest: the blocks exist.
+        let data = data!
+        let w = FloatWeights(row)
+        if p.blockCount > 0 {
             // Rows step through the grid evenly: ask for the next row's samples now, so they
             // arrive from memory while this row is blended.
             let next = 2 * row.j - previousCell
             if previousCell >= 0, next != row.j, next >= 0, next < rows - 1 {
-                prefetch(rows: next, columns: p.lowCell..<(p.lowCell + p.columnCount), z: z, sx: sx, sy: sy)
+                prefetch(rows: next, blocks: p.firstBlock..<(p.firstBlock + p.blockCount), data: data, blocksPerRow: blocksPerRow)
             }
             previousCell = row.j
-            writeColumnSlices(row, firstColumn: p.lowCell, count: p.columnCount, z: z, sx: sx, sy: sy, into: p.slices)
+            writeBlockSlices(w, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
+                             blocksPerRow: blocksPerRow, into: p.slices)
         } else {
             for k in p.run {
                 let i = Int(p.cells[k])
-                store(slice(i, row, z, sx, sy), at: p.slices + 8 * k)
-                store(slice(i + 1, row, z, sx, sy), at: p.slices + 8 * k + 4)
+                floatSlice(i, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k)
+                floatSlice(i + 1, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k + 4)
             }
         }
         let linear = interpolation == .linear
@@ -151,60 +158,66 @@ extension GridLandscape {
         for k in p.run.upperBound..<p.count { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
     }
 
-    /// Asks for grid rows j and j + 1 of the samples and slopes over `columns` (cache lines ahead
-    /// of their use; never faults).
+    /// Asks for grid rows j and j + 1 of `blocks` (cache lines ahead of their use; never faults).
     @inline(__always)
-    private func prefetch(rows j: Int, columns: Range<Int>, z: UnsafePointer<Double>, sx: UnsafePointer<Float>, sy: UnsafePointer<Float>) {
-        let cubic = interpolation == .cubic
+    private func prefetch(rows j: Int, blocks: Range<Int>, data: UnsafePointer<Float>, blocksPerRow: Int) {
         for r in j...(j + 1) {
-            let start = r * self.columns + columns.lowerBound, last = start + columns.count - 1
+            let start = (r * blocksPerRow + blocks.lowerBound) * GridBlocks.blockFloats
+            let end = start + blocks.count * GridBlocks.blockFloats
             var k = start
-            while k < last {
-                opta_prefetch(z + k)
-                if cubic && (k - start) & 15 == 0 { opta_prefetch(sx + k); opta_prefetch(sy + k) }
-                k += 8
+            while k < end {
+                opta_prefetch(data + k)
+                k += 16
             }
-            opta_prefetch(z + last)
-            if cubic { opta_prefetch(sx + last); opta_prefetch(sy + last) }
         }
     }
 
-    @inline(__always)
-    private func store(_ s: Slice, at q: UnsafeMutablePointer<Float>) {
-        q[0] = Float(s.value); q[1] = Float(s.dx); q[2] = Float(s.dy); q[3] = Float(s.dxy)
+    /// The row's weights in Float, as the slices use them.
+    struct FloatWeights {
+        /// Value: h₁ and the y-slope weights; ∂y: d₁ (= −d₀) and the y-slope weights.
+        let h1, g0, g1, d1, e0, e1: Float
+
+        @inline(__always)
+        init(_ w: RowWeights) {
+            h1 = Float(w.h1); g0 = Float(w.g0); g1 = Float(w.g1)
+            d1 = Float(w.d1); e0 = Float(w.e0); e1 = Float(w.e1)
+        }
     }
 
-    /// The slices of grid columns firstColumn..<firstColumn + count, as Float (value, ∂x, ∂y,
-    /// ∂x∂y) per column: `slice(_:_:_:_:_:)`'s arithmetic, four columns at a time.
+    /// The slices of blocks firstBlock..<firstBlock + count of grid rows j, j + 1, stored column
+    /// by column (value, ∂x, ∂y, ∂x∂y): eight columns at a time.
     @inline(__always)
-    private func writeColumnSlices(_ w: RowWeights, firstColumn: Int, count: Int, z: UnsafePointer<Double>,
-                                   sx: UnsafePointer<Float>, sy: UnsafePointer<Float>, into slices: UnsafeMutablePointer<Float>) {
-        let cubic = interpolation == .cubic
-        let row0 = w.j * columns + firstColumn, row1 = row0 + columns
-        typealias D = SIMD4<Double>
-        let h0 = D(repeating: w.h0), h1 = D(repeating: w.h1), g0 = D(repeating: w.g0), g1 = D(repeating: w.g1)
-        let d0 = D(repeating: w.d0), d1 = D(repeating: w.d1), e0 = D(repeating: w.e0), e1 = D(repeating: w.e1)
-        func load(_ p: UnsafePointer<Double>) -> D { UnsafeRawPointer(p).loadUnaligned(as: D.self) }
-        var c = 0
-        if cubic {
-            while c + 4 <= count {
-                let f0 = load(z + row0 + c), f1 = load(z + row1 + c)
-                let fy0 = opta_load_widened4(sy + row0 + c), fy1 = opta_load_widened4(sy + row1 + c)
-                let fx0 = opta_load_widened4(sx + row0 + c), fx1 = opta_load_widened4(sx + row1 + c)
-                opta_store_columns4(slices + 4 * c, h0 * f0 + h1 * f1 + g0 * fy0 + g1 * fy1, h0 * fx0 + h1 * fx1,
-                                    d0 * f0 + d1 * f1 + e0 * fy0 + e1 * fy1, d0 * fx0 + d1 * fx1)
-                c += 4
-            }
-        } else {
-            while c + 4 <= count {
-                let f0 = load(z + row0 + c), f1 = load(z + row1 + c)
-                opta_store_columns4(slices + 4 * c, h0 * f0 + h1 * f1, D(), d0 * f0 + d1 * f1, D())
-                c += 4
-            }
+    private func writeBlockSlices(_ w: FloatWeights, row j: Int, firstBlock: Int, count: Int, data: UnsafePointer<Float>,
+                                  blocksPerRow: Int, into slices: UnsafeMutablePointer<Float>) {
+        typealias V = SIMD8<Float>
+        let h1 = V(repeating: w.h1), g0 = V(repeating: w.g0), g1 = V(repeating: w.g1)
+        let d1 = V(repeating: w.d1), e0 = V(repeating: w.e0), e1 = V(repeating: w.e1)
+        func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+        var p0 = data + (j * blocksPerRow + firstBlock) * GridBlocks.blockFloats
+        var p1 = p0 + blocksPerRow * GridBlocks.blockFloats
+        var out = slices
+        for _ in 0..<count {
+            let f0 = load(p0), fx0 = load(p0 + GridBlocks.dxLane), fy0 = load(p0 + GridBlocks.dyLane)
+            let f1 = load(p1), fx1 = load(p1 + GridBlocks.dxLane), fy1 = load(p1 + GridBlocks.dyLane)
+            let df = f1 - f0, dfx = fx1 - fx0
+            opta_store_columns8(out, f0 + h1 * df + g0 * fy0 + g1 * fy1, fx0 + h1 * dfx,
+                                d1 * df + e0 * fy0 + e1 * fy1, d1 * dfx)
+            p0 += GridBlocks.blockFloats; p1 += GridBlocks.blockFloats; out += 32
         }
-        while c < count {
-            store(slice(firstColumn + c, w, z, sx, sy), at: slices + 4 * c)
-            c += 1
-        }
+    }
+
+    /// `writeBlockSlices`'s arithmetic for column i alone, stored at `q` (4 floats).
+    @inline(__always)
+    private func floatSlice(_ i: Int, _ w: FloatWeights, row j: Int, data: UnsafePointer<Float>, blocksPerRow: Int,
+                            into q: UnsafeMutablePointer<Float>) {
+        let a = data + (j * blocksPerRow + (i >> 3)) * GridBlocks.blockFloats + (i & 7)
+        let b = a + blocksPerRow * GridBlocks.blockFloats
+        let f0 = a[0], fx0 = a[GridBlocks.dxLane], fy0 = a[GridBlocks.dyLane]
+        let f1 = b[0], fx1 = b[GridBlocks.dxLane], fy1 = b[GridBlocks.dyLane]
+        let df = f1 - f0, dfx = fx1 - fx0
+        q[0] = f0 + w.h1 * df + w.g0 * fy0 + w.g1 * fy1
+        q[1] = fx0 + w.h1 * dfx
+        q[2] = w.d1 * df + w.e0 * fy0 + w.e1 * fy1
+        q[3] = w.d1 * dfx
     }
 }

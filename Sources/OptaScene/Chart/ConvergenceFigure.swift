@@ -133,7 +133,9 @@ public struct ConvergenceFigure: PlannedFigure {
                     obstacles.lines.append(piece)
                 }
             }
-            for piece in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where piece.count >= 2 {
+            for clipped in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where clipped.count >= 2 {
+                // A followed log's series grows to millions of points: stroked as the paths are.
+                let piece = PolylineThinning.thinned(clipped)
                 list.append(.polyline(points: piece, width: 2 * k, color: s.color))
                 obstacles.lines.append(piece)
             }
