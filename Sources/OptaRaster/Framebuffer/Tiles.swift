@@ -23,7 +23,7 @@ public struct PixelRect: Sendable, Equatable, Hashable {
 public struct TileTarget {
     /// The tile's pixels in frame coordinates.
     public let rect: PixelRect
-    /// Frame width in pixels (the row stride).
+    /// Pixels from one row of the frame to the next (its width, or more in a caller's padded rows).
     public let stride: Int
     @usableFromInline let base: UnsafeMutablePointer<UInt32>
 
@@ -127,8 +127,9 @@ struct FramePixels {
 ///
 /// Safety (`@unchecked Sendable`): a `SharedPixels` exists only inside
 /// `TileScheduler.forEachTile`, while the caller keeps the storage alive and exclusive (a
-/// framebuffer's `withUnsafeMutableBufferPointer`, or the `FramePixels` contract); `concurrentPerform` returns only after every worker has finished. Each tile index
-/// is claimed exactly once from the atomic counter, tiles do not overlap, and a `TileTarget` only
+/// framebuffer's `withUnsafeMutableBufferPointer`, or the `FramePixels` contract);
+/// `concurrentPerform` returns only after every worker has finished. Each tile index is claimed
+/// exactly once from the atomic counter, tiles do not overlap, and a `TileTarget` only
 /// writes inside its own tile, so no pixel is ever accessed by two threads.
 private struct SharedPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt32>
