@@ -139,7 +139,9 @@ def main():
         p50, b50 = median(py, 0), median(bench, 0)
         print(f"  {name}: Python fig.render p50 {p50:.2f} ms p99 {median(py, 1):.2f} ms; "
               f"opta bench p50 {b50:.2f} ms p99 {median(bench, 1):.2f} ms; Python {(p50 / b50 - 1) * 100:+.1f} %")
-        print(f"       round p50s: python {[round(v[0], 2) for v in py]}, bench {[round(v[0], 2) for v in bench]}")
+        paired = float(np.median([a[0] / b[0] for a, b in zip(py, bench)]))
+        print(f"       median of the rounds' Python/bench p50 ratios {(paired - 1) * 100:+.1f} %; round p50s: "
+              f"python {[round(v[0], 2) for v in py]}, bench {[round(v[0], 2) for v in bench]}")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
