@@ -4,8 +4,9 @@
 OptaC product and the opta command line, with the Makefile's CPU flags), copies `libOptaC.so` into
 the package as `libopta.so`, records where the clone's `opta` is (videos and the live viewer run
 it), and writes the wheel. Set OPTA_PREBUILT_LIBRARY to a built libOptaC.so to skip the Swift build
-(CI, or a machine where the library was built already); the clone's `opta` is then used if built. The wheel is `py3-none-<platform>`: pure Python
-over ctypes plus one native library, which links the Swift runtime statically.
+(CI, or a machine where the library was built already); the clone's `opta` is then used if built.
+The wheel is `py3-none-<platform>`: pure Python over ctypes plus one native library, which links
+the Swift runtime statically.
 """
 from __future__ import annotations
 

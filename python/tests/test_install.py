@@ -1,8 +1,10 @@
 """The installed package needs no Swift toolchain: it loads and renders with a clean environment,
 and libopta links no Swift runtime dynamically."""
 import os
+import shutil
 import subprocess
 import sys
+import zipfile
 
 import opta
 from opta import _lib
@@ -39,8 +41,6 @@ def test_versions():
 def test_pip_install_from_a_clone_builds_the_library_and_the_command_line(tmp_path):
     # The build backend in a stand-in clone, with a `make` that records its targets and writes what
     # each one builds: the wheel holds the library and knows the clone's opta (videos, live viewer).
-    import shutil
-    import zipfile
     python = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     clone = tmp_path / "clone"
     shutil.copytree(python, clone / "python", ignore=shutil.ignore_patterns("tests", "__pycache__", "_build_info.py"))
