@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import opta
-from conftest import decode_png, run_cli
+from conftest import REPO, decode_png, run_cli
 
 
 def r1_like():
@@ -71,6 +71,14 @@ def test_render_into_unaligned_memory_and_odd_strides():
     fig.render(out=odd)
     assert np.array_equal(odd, expected)
     assert all(padded[y * 962 + 960:(y + 1) * 962].max() == 0 for y in range(179))  # padding untouched
+
+
+def test_panels_match_the_cli(tmp_path):
+    # Side-by-side panels are drawn as sub-plans of one frame plan, then finished in place.
+    fig = opta.Landscape.from_scenario(os.path.join(REPO, "Examples", "panels.json"))
+    run_cli("render", os.path.join(REPO, "Examples", "panels.json"), "--width", "480", "--height", "200",
+            "--output", str(tmp_path / "panels.png"))
+    assert np.array_equal(fig.render(480, 200), decode_png((tmp_path / "panels.png").read_bytes()))
 
 
 def test_surface_into_an_array_matches_the_cli(tmp_path):
