@@ -29,7 +29,7 @@ FUZZ_RT      := $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWI
 FUZZ_BUILD   := -c release --scratch-path .build-fuzz -Xswiftc -sanitize=address \
                 -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xlinker $(FUZZ_RT) -Xlinker -lstdc++
 
-.PHONY: all deps build demo test bench bench-curves fuzz clean lib test-c test-python check-dependent wheel
+.PHONY: all deps build demo test bench bench-curves fuzz clean lib cli test-c test-python check-dependent wheel
 
 all: build
 
@@ -78,6 +78,11 @@ lib:
 	OPTA_STATIC_RUNTIME=1 $(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product OptaC
 	ln -sf libOptaC.so .build/release/libopta.so
 
+# The opta command line without the package check of `build`: `pip install ./python` builds it
+# beside the library, since videos and the live viewer from Python run it.
+cli:
+	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product opta
+
 # The C ABI from C: NULL and garbage arguments, then the happy path.
 test-c: lib
 	cc -std=c11 -D_DEFAULT_SOURCE -Wall -Werror -I Sources/OptaC/include Tests/CABI/abi_test.c -o .build/release/opta-abi-test \
@@ -86,8 +91,7 @@ test-c: lib
 
 # The Python package (python/), installed into its own venv with numpy and pytest from PyPI.
 VENV     := .venv-test
-test-python: lib
-	$(SWIFT) build $(RELEASE) $(CPU) $(LIB_FLAGS) --product opta
+test-python: lib cli
 	test -x $(VENV)/bin/pytest || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy pytest "dask[distributed]")
 	OPTA_PREBUILT_LIBRARY=$(CURDIR)/$(LIB) $(VENV)/bin/pip install -q --force-reinstall --no-deps ./python
 	cd python/tests && OPTA_CLI=$(CURDIR)/.build/release/opta $(CURDIR)/$(VENV)/bin/pytest -q -p no:cacheprovider .

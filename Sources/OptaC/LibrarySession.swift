@@ -56,18 +56,43 @@ final class LibrarySession: Sendable {
     /// `use`; the lock is not held while drawing or in `use`.
     func withFrame<R>(width: Int?, height: Int?, threads: Int, _ use: (Framebuffer) throws(ABIFailure) -> R) throws(ABIFailure) -> R {
         let (state, figure) = snapshot(width: width, height: height)
-        var (framebuffer, context) = core.withLock { core -> (Framebuffer, RenderContext) in
+        var framebuffer = core.withLock { core -> Framebuffer? in
+            guard let spare = core.spare, spare.width == figure.width, spare.height == figure.height else { return nil }
+            core.spare = nil
+            return spare
+        } ?? Framebuffer(width: figure.width, height: figure.height)
+        withContext { context in figure.render(state, overlay: DrawList(), into: &framebuffer, context: &context, threads: threads) }
+        defer { core.withLock { [framebuffer] core in core.spare = framebuffer } }
+        return try use(framebuffer)
+    }
+
+    /// Draws the current frame at `width` × `height` straight into caller memory, in straight alpha
+    /// (`RenderContext.run(_:intoStraightRGBA:...)`, whose conditions on the memory the caller has
+    /// checked), when the figure draws its frames as one plan: no framebuffer, no copy. Returns
+    /// false, having drawn nothing, for figures that draw otherwise (the 3-D surface).
+    func drawStraight(width: Int, height: Int, threads: Int, into pixels: UnsafeMutableRawPointer,
+                      bytesPerRow: Int) throws(ABIFailure) -> Bool {
+        let (state, figure) = snapshot(width: width, height: height)
+        guard let planned = figure as? any PlannedFigure else { return false }
+        // Figures draw at the size asked for; checked, so drawing never writes past the caller's rows.
+        guard planned.width == width, planned.height == height else {
+            throw .argument("the frame came out \(planned.width)×\(planned.height), not \(width)×\(height)")
+        }
+        let plan = planned.plan(state, overlay: DrawList())
+        withContext { $0.run(plan, intoStraightRGBA: pixels, width: width, height: height, bytesPerRow: bytesPerRow, threads: threads) }
+        return true
+    }
+
+    /// Runs `body` with the session's render context (a new one while another render holds it),
+    /// outside the lock, and puts it back.
+    private func withContext(_ body: (inout RenderContext) -> Void) {
+        var context = core.withLock { core -> RenderContext in
             let context = core.spareContext ?? RenderContext()
             core.spareContext = nil
-            if let spare = core.spare, spare.width == figure.width, spare.height == figure.height {
-                core.spare = nil
-                return (spare, context)
-            }
-            return (Framebuffer(width: figure.width, height: figure.height), context)
+            return context
         }
-        figure.render(state, overlay: DrawList(), into: &framebuffer, context: &context, threads: threads)
-        defer { core.withLock { [framebuffer, context] core in core.spare = framebuffer; core.spareContext = context } }
-        return try use(framebuffer)
+        body(&context)
+        core.withLock { [context] core in core.spareContext = context }
     }
 }
 

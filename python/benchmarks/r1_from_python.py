@@ -1,5 +1,5 @@
-"""R1 (1920×1080) from Python: Opta's render against `opta bench`'s p50, and against matplotlib
-drawing the same figure in the same process.
+"""R1 (1920×1080) from Python: Opta's render against `opta bench`, and against matplotlib drawing
+the same figure in the same process.
 
 Not part of `make test` (timings need a quiet machine). Run after `pip install ./python`, with
 matplotlib installed for the side-by-side (`pip install matplotlib`):
@@ -7,26 +7,38 @@ matplotlib installed for the side-by-side (`pip install matplotlib`):
     python python/benchmarks/r1_from_python.py --rounds 5
 
 Each round renders 200 frames from Python (into one reused array, 2 threads, as `opta bench`
-draws), then runs `opta bench` for 200 frames; rounds alternate so both see the same machine load,
-and the median of the rounds' p50s is reported.
+draws), then runs `opta bench` for 200 frames; rounds alternate so both see the same machine load.
+Reported: the median over rounds of each round's p50 and p99 (nearest rank, as `opta bench`).
+Python frames are timed in a child process per round (the library it loads is $OPTA_LIBRARY when
+set), so `--old LIBRARY CLI` can add an older build's library and CLI to every round (A, B, A, B…).
 """
 import argparse
 import csv
+import json
+import math
 import os
 import re
 import subprocess
+import sys
 import time
 
 import numpy as np
-
-import opta
-from opta import _cli
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 R1 = os.path.join(REPO, "Benchmarks", "Scenarios", "r1-landscape2d.json")
 
 
-def opta_p50(fig, frames: int) -> float:
+def percentiles(times_ms) -> tuple[float, float]:
+    """(p50, p99) by nearest rank, as `opta bench` computes them."""
+    ordered = sorted(times_ms)
+    rank = lambda p: ordered[max(0, min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1))]
+    return rank(50), rank(99)
+
+
+def python_frames(frames: int) -> list[float]:
+    """Frame times in ms of `fig.render` of R1 into one reused array, 2 threads (this process)."""
+    import opta
+    fig = opta.Landscape.from_scenario(R1)
     out = np.empty((1080, 1920, 4), np.uint8)
     for _ in range(20):
         fig.render(out=out, threads=2)
@@ -34,14 +46,24 @@ def opta_p50(fig, frames: int) -> float:
     for _ in range(frames):
         start = time.perf_counter()
         fig.render(out=out, threads=2)
-        times.append(time.perf_counter() - start)
-    return float(np.median(times)) * 1e3
+        times.append((time.perf_counter() - start) * 1e3)
+    return times
 
 
-def bench_p50(frames: int) -> float:
-    text = subprocess.run([_cli.executable(), "bench", R1, "--frames", str(frames), "--threads", "2"],
+def python_round(frames: int, library: str | None) -> tuple[float, float]:
+    """(p50, p99) of Python frames, timed in a child process that loads `library` (None: the installed one)."""
+    env = dict(os.environ)
+    if library:
+        env["OPTA_LIBRARY"] = library
+    text = subprocess.run([sys.executable, __file__, "--child", str(frames)], env=env, capture_output=True, text=True,
+                          check=True).stdout
+    return percentiles(json.loads(text))
+
+
+def bench_round(cli: str, frames: int) -> tuple[float, float]:
+    text = subprocess.run([cli, "bench", R1, "--frames", str(frames), "--threads", "2"],
                           capture_output=True, text=True, check=True).stdout
-    return float(re.search(r"p50 ([0-9.]+) ms", text).group(1))
+    return (float(re.search(r"p50 ([0-9.]+) ms", text).group(1)), float(re.search(r"p99 ([0-9.]+) ms", text).group(1)))
 
 
 def matplotlib_p50(frames: int) -> tuple[float, float]:
@@ -95,22 +117,41 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--matplotlib-frames", type=int, default=20)
+    parser.add_argument("--old", nargs=2, metavar=("LIBRARY", "CLI"), help="an older libOptaC.so and opta to alternate with")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    fig = opta.Landscape.from_scenario(R1)
-    python, bench = [], []
+    if args.child:
+        print(json.dumps(python_frames(args.child)))
+        return
+    from opta import _cli
+    builds = [("new", os.environ.get("OPTA_LIBRARY"), _cli.executable())]
+    if args.old:
+        builds.append(("old", *args.old))
+    rounds = {(name, kind): [] for name, _, _ in builds for kind in ("python", "bench")}
     for _ in range(args.rounds):
-        python.append(opta_p50(fig, args.frames))
-        bench.append(bench_p50(args.frames))
-    p, b = float(np.median(python)), float(np.median(bench))
-    print(f"R1 1920×1080, 2 threads: Python fig.render p50 {p:.2f} ms, opta bench p50 {b:.2f} ms "
-          f"({(p / b - 1) * 100:+.1f} %); rounds: python {[round(v, 2) for v in python]}, bench {[round(v, 2) for v in bench]}")
+        for name, library, cli in builds:
+            rounds[name, "python"].append(python_round(args.frames, library))
+            rounds[name, "bench"].append(bench_round(cli, args.frames))
+    median = lambda pairs, i: float(np.median([pair[i] for pair in pairs]))
+    print(f"R1 1920×1080, 2 threads, {args.rounds} rounds of {args.frames} frames, load average {os.getloadavg()[0]:.1f}")
+    for name, _, _ in builds:
+        py, bench = rounds[name, "python"], rounds[name, "bench"]
+        p50, b50 = median(py, 0), median(bench, 0)
+        print(f"  {name}: Python fig.render p50 {p50:.2f} ms p99 {median(py, 1):.2f} ms; "
+              f"opta bench p50 {b50:.2f} ms p99 {median(bench, 1):.2f} ms; Python {(p50 / b50 - 1) * 100:+.1f} %")
+        paired = float(np.median([a[0] / b[0] for a, b in zip(py, bench)]))
+        print(f"       median of the rounds' Python/bench p50 ratios {(paired - 1) * 100:+.1f} %; round p50s: "
+              f"python {[round(v[0], 2) for v in py]}, bench {[round(v[0], 2) for v in bench]}")
     try:
-        redraw, scratch = matplotlib_p50(args.matplotlib_frames)
+        import matplotlib  # noqa: F401
     except ImportError:
         print("matplotlib not installed: no side-by-side")
         return
-    print(f"matplotlib, same figure, same process: redraw {redraw:.1f} ms ({redraw / p:.1f}× Opta), "
-          f"build and draw {scratch:.1f} ms ({scratch / p:.1f}× Opta)")
+    # Opta and matplotlib one after the other in this process.
+    p = percentiles(python_frames(args.frames))[0]
+    redraw, scratch = matplotlib_p50(args.matplotlib_frames)
+    print(f"this process: Opta fig.render p50 {p:.2f} ms; matplotlib, same figure: redraw {redraw:.1f} ms "
+          f"({redraw / p:.1f}× Opta), build and draw {scratch:.1f} ms ({scratch / p:.1f}× Opta)")
 
 
 if __name__ == "__main__":

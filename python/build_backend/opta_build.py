@@ -1,10 +1,12 @@
 """A small PEP 517 build backend: builds libopta with SwiftPM and packs it into a wheel.
 
-`pip install ./python` from an Opta clone runs `make lib` in the clone (release build of the OptaC
-product with the Makefile's CPU flags), copies `libOptaC.so` into the package as `libopta.so`, and
-writes the wheel. Set OPTA_PREBUILT_LIBRARY to a built libOptaC.so to skip the Swift build (CI, or
-a machine where the library was built already). The wheel is `py3-none-<platform>`: pure Python
-over ctypes plus one native library, which links the Swift runtime statically.
+`pip install ./python` from an Opta clone runs `make lib cli` in the clone (release builds of the
+OptaC product and the opta command line, with the Makefile's CPU flags), copies `libOptaC.so` into
+the package as `libopta.so`, records where the clone's `opta` is (videos and the live viewer run
+it), and writes the wheel. Set OPTA_PREBUILT_LIBRARY to a built libOptaC.so to skip the Swift build
+(CI, or a machine where the library was built already); the clone's `opta` is then used if built.
+The wheel is `py3-none-<platform>`: pure Python over ctypes plus one native library, which links
+the Swift runtime statically.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def _library() -> str:
         return prebuilt
     if not os.path.exists(os.path.join(REPO, "Package.swift")):
         raise RuntimeError(f"{REPO} is not an Opta clone (no Package.swift): build from a clone, or set OPTA_PREBUILT_LIBRARY")
-    subprocess.run(["make", "-C", REPO, "lib"], check=True)
+    subprocess.run(["make", "-C", REPO, "lib", "cli"], check=True)
     return os.path.join(REPO, ".build", "release", "libOptaC.so")
 
 

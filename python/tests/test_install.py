@@ -1,8 +1,10 @@
 """The installed package needs no Swift toolchain: it loads and renders with a clean environment,
 and libopta links no Swift runtime dynamically."""
 import os
+import shutil
 import subprocess
 import sys
+import zipfile
 
 import opta
 from opta import _lib
@@ -34,3 +36,32 @@ def test_renders_without_the_toolchain_in_the_environment(tmp_path):
 
 def test_versions():
     assert opta.library_version() == opta.__version__
+
+
+def test_pip_install_from_a_clone_builds_the_library_and_the_command_line(tmp_path):
+    # The build backend in a stand-in clone, with a `make` that records its targets and writes what
+    # each one builds: the wheel holds the library and knows the clone's opta (videos, live viewer).
+    python = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    clone = tmp_path / "clone"
+    shutil.copytree(python, clone / "python", ignore=shutil.ignore_patterns("tests", "__pycache__", "_build_info.py"))
+    (clone / "Package.swift").write_text("// stand-in\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "make").write_text(
+        "#!/bin/sh\n"
+        "[ \"$1\" = -C ] || exit 2\n"
+        "dir=$2; shift 2; mkdir -p \"$dir/.build/release\"; echo \"$@\" > \"$dir/make-targets\"\n"
+        "for t in \"$@\"; do case $t in lib) echo lib > \"$dir/.build/release/libOptaC.so\";;\n"
+        "  cli) echo cli > \"$dir/.build/release/opta\";; *) exit 2;; esac; done\n")
+    (bin_dir / "make").chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    env.pop("OPTA_PREBUILT_LIBRARY", None)
+    script = f"import opta_build; print(opta_build.build_wheel({str(tmp_path)!r}))"
+    done = subprocess.run([sys.executable, "-c", script], cwd=clone / "python" / "build_backend", env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (clone / "make-targets").read_text().split() == ["lib", "cli"]
+    with zipfile.ZipFile(tmp_path / done.stdout.strip()) as wheel:
+        assert wheel.read("opta/libopta.so") == b"lib\n"
+        info = wheel.read("opta/_build_info.py").decode()
+    assert f"CLI = {str(clone / '.build' / 'release' / 'opta')!r}" in info

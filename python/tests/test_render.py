@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import opta
-from conftest import decode_png, run_cli
+from conftest import REPO, decode_png, run_cli
 
 
 def r1_like():
@@ -55,6 +55,41 @@ def test_render_into_padded_rows():
     fig.render(out=view)
     assert np.array_equal(view, fig.render())
     assert wide[:, 240:].max() == 0  # the padding is untouched
+
+
+def test_render_into_unaligned_memory_and_odd_strides():
+    # Rows of whole aligned pixels are drawn in place; anything else is drawn and then copied:
+    # the same bytes either way.
+    fig = r1_like()
+    expected = fig.render()
+    raw = np.zeros(180 * 240 * 4 + 1, dtype=np.uint8)
+    unaligned = raw[1:].reshape(180, 240, 4)
+    fig.render(out=unaligned)
+    assert unaligned.ctypes.data % 4 != 0 and np.array_equal(unaligned, expected)
+    padded = np.zeros(180 * 962 + 960, dtype=np.uint8)
+    odd = np.lib.stride_tricks.as_strided(padded, shape=(180, 240, 4), strides=(962, 4, 1))
+    fig.render(out=odd)
+    assert np.array_equal(odd, expected)
+    assert all(padded[y * 962 + 960:(y + 1) * 962].max() == 0 for y in range(179))  # padding untouched
+
+
+def test_panels_match_the_cli(tmp_path):
+    # Side-by-side panels are drawn as sub-plans of one frame plan, then finished in place.
+    fig = opta.Landscape.from_scenario(os.path.join(REPO, "Examples", "panels.json"))
+    run_cli("render", os.path.join(REPO, "Examples", "panels.json"), "--width", "480", "--height", "200",
+            "--output", str(tmp_path / "panels.png"))
+    assert np.array_equal(fig.render(480, 200), decode_png((tmp_path / "panels.png").read_bytes()))
+
+
+def test_surface_into_an_array_matches_the_cli(tmp_path):
+    # The 3-D surface is drawn in several passes: into a frame first, then copied.
+    fig = opta.Figure({"version": 1, "size": {"width": 160, "height": 120}, "view": "3d",
+                       "landscape": {"function": "himmelblau", "domain": {"x": [-5, 5], "y": [-5, 5]}, "scale": "log"},
+                       "surface": {"resolution": 32, "height": 3, "scale": "log"}})
+    scenario = tmp_path / "surface.json"
+    scenario.write_text(fig.scenario_json)
+    run_cli("render", str(scenario), "--output", str(tmp_path / "surface.png"))
+    assert np.array_equal(fig.render(), decode_png((tmp_path / "surface.png").read_bytes()))
 
 
 def test_repr_png_is_a_valid_png():

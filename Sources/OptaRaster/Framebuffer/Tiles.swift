@@ -23,7 +23,7 @@ public struct PixelRect: Sendable, Equatable, Hashable {
 public struct TileTarget {
     /// The tile's pixels in frame coordinates.
     public let rect: PixelRect
-    /// Frame width in pixels (the row stride).
+    /// Pixels from one row of the frame to the next (its width, or more in a caller's padded rows).
     public let stride: Int
     @usableFromInline let base: UnsafeMutablePointer<UInt32>
 
@@ -72,43 +72,64 @@ public enum TileScheduler {
         of framebuffer: inout Framebuffer, region: PixelRect? = nil, threads: Int, tileSize: Int = defaultTileSize,
         _ body: @Sendable (inout TileTarget) -> Void
     ) {
-        let whole = PixelRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
+        let (width, height) = (framebuffer.width, framebuffer.height)
+        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            forEachTile(of: FramePixels(base: base, width: width, height: height, stride: width), region: region, threads: threads,
+                        tileSize: tileSize, body)
+        }
+    }
+
+    /// Runs `body` once for every tile of the frame in `pixels` (a framebuffer's or caller memory),
+    /// on up to `threads` threads; `region` as above.
+    static func forEachTile(
+        of pixels: FramePixels, region: PixelRect? = nil, threads: Int, tileSize: Int = defaultTileSize,
+        _ body: @Sendable (inout TileTarget) -> Void
+    ) {
+        let whole = PixelRect(x0: 0, y0: 0, x1: pixels.width, y1: pixels.height)
         let area = region ?? whole
         guard !area.isEmpty else { return }
         precondition(area.intersection(whole) == area, "a tiled region lies inside the frame")
         let rects = tiles(width: area.width, height: area.height, tileSize: tileSize)
-        let stride = framebuffer.width
+        let stride = pixels.stride
         let workers = Swift.max(1, Swift.min(threads, rects.count))
-        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let frameBase = buffer.baseAddress else { return }
-            let base = frameBase + area.y0 * stride + area.x0
-            let shared = SharedPixels(base: base)
-            if workers == 1 {
-                for rect in rects {
-                    var target = TileTarget(rect: rect, stride: stride, base: base)
-                    body(&target)
-                }
-                return
+        let base = pixels.base + area.y0 * stride + area.x0
+        if workers == 1 {
+            for rect in rects {
+                var target = TileTarget(rect: rect, stride: stride, base: base)
+                body(&target)
             }
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    if index >= rects.count { break }
-                    var target = TileTarget(rect: rects[index], stride: stride, base: shared.base)
-                    body(&target)
-                }
+            return
+        }
+        let shared = SharedPixels(base: base)
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if index >= rects.count { break }
+                var target = TileTarget(rect: rects[index], stride: stride, base: shared.base)
+                body(&target)
             }
         }
     }
 }
 
+/// The memory of a frame a tile pass draws into: `height` rows of `width` packed pixels, row y
+/// starting `y × stride` pixels after `base` (`stride ≥ width`). Either a `Framebuffer`'s pixels
+/// (stride = width) or a caller's RGBA8 rows (see `RenderContext.run(_:intoStraightRGBA:...)`);
+/// whoever makes one keeps the memory alive and unshared for as long as the pass runs.
+struct FramePixels {
+    let base: UnsafeMutablePointer<UInt32>
+    let width: Int, height: Int, stride: Int
+}
+
 /// The frame's pixel storage, shared with the worker threads of one tile pass.
 ///
 /// Safety (`@unchecked Sendable`): a `SharedPixels` exists only inside
-/// `TileScheduler.forEachTile`, while `withUnsafeMutableBufferPointer` keeps the storage alive
-/// and exclusive; `concurrentPerform` returns only after every worker has finished. Each tile index
-/// is claimed exactly once from the atomic counter, tiles do not overlap, and a `TileTarget` only
+/// `TileScheduler.forEachTile`, while the caller keeps the storage alive and exclusive (a
+/// framebuffer's `withUnsafeMutableBufferPointer`, or the `FramePixels` contract);
+/// `concurrentPerform` returns only after every worker has finished. Each tile index is claimed
+/// exactly once from the atomic counter, tiles do not overlap, and a `TileTarget` only
 /// writes inside its own tile, so no pixel is ever accessed by two threads.
 private struct SharedPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt32>
