@@ -65,6 +65,9 @@ import Testing
         let cjk = "関数の最小値関数の最小値"
         let halves = FigureText.wrapped(cjk, maxWidth: fonts.measure("関数の最小値", pixelSize: size) + 1, fonts: fonts, size: size)
         #expect(halves == ["関数の最小値", "関数の最小値"])
+        let dashRoom = fonts.measure("Nelder–", pixelSize: size) + 1
+        #expect(FigureText.wrapped("Nelder–Mead", maxWidth: dashRoom, fonts: fonts, size: size) == ["Nelder–", "Mead"])
+        #expect(FigureText.wrapped("-0.25", maxWidth: fonts.measure("-0.2", pixelSize: size), fonts: fonts, size: size).count == 1)
     }
 
     @Test func layoutGivesTheSecondTitleLineFromThePlot() {

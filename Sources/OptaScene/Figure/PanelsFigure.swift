@@ -2,9 +2,10 @@ import OptaA11y
 import OptaCore
 import OptaRaster
 
-/// Several figures side by side (or stacked, in a frame too narrow for that) in one frame (a scenario's `"panels"`): each draws into its own
-/// rectangle as if it were a whole frame (a sub-plan of the frame's plan), and its accessibility
-/// nodes keep their ids under `panel<N>/` with bounds moved to where the panel sits.
+/// Several figures side by side in one frame (a scenario's `"panels"`; stacked when the frame is
+/// too narrow for that): each draws into its own rectangle as if it were a whole frame (a
+/// sub-plan of the frame's plan), and its accessibility nodes keep their ids under `panel<N>/`
+/// with bounds moved to where the panel sits.
 public struct PanelsFigure: PlannedFigure {
     /// One panel: where it sits and what it shows.
     public struct Panel: Sendable {

@@ -96,7 +96,7 @@ extension LandscapeFigure {
         let titleX = x1 + w + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
         // Turned to run upwards, so the first line is the leftmost.
         for (index, line) in colorbarTitleLines.enumerated() {
-            text(&list, line, at: SIMD2(titleX + Float(index) * Float(size) * 1.25, (y0 + y1) / 2), size: size,
+            text(&list, line, at: SIMD2(titleX + Float(index) * layout.colorbarTitleLineStep, (y0 + y1) / 2), size: size,
                  horizontal: .center, vertical: .middle, rotated: true)
         }
     }

@@ -11,6 +11,9 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let titleSize: Int
     /// How far apart the lines of a title wrapped onto two lines are.
     public var titleLineStep: Float { Float(titleSize) * 1.3 }
+    /// How far apart the colourbar title's two lines are: their turned text boxes (about 1.3
+    /// sizes across) must not touch. The layout keeps this much room for the second line.
+    public var colorbarTitleLineStep: Float { Float(labelSize) * 1.4 }
 
     /// Text size for tick labels at a frame height: 14 px at 1080 p, in proportion to the height
     /// (28 px at 2160 p, so a 4K figure reads like a 1080 p one), never below 11 or above 32.
@@ -53,7 +56,7 @@ public struct LandscapeLayout: Sendable, Equatable {
         let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         let barWidth = max(10, Float(labelSize) * 1.2)
         var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap
-            + lineHeight * Float(max(1, colorbarTitleLines)) + gap : gap * 2
+            + lineHeight + Float(max(0, colorbarTitleLines - 1)) * Float(labelSize) * 1.4 + gap : gap * 2
         right = max(right, xLabelWidth / 2 + gap)
         if legendWidth > 0 { right += legendWidth + gap }
         let x0 = Int(left.rounded()), y0 = Int(top.rounded())

@@ -45,8 +45,9 @@ enum FigureText {
 
 extension FigureText {
     /// `string` in at most `maxLines` lines of at most `maxWidth` pixels each: broken at spaces
-    /// (or between CJK characters, which need none), so a title keeps all its words where it can;
-    /// only what still does not fit the last line is cut with "…" (`fitted`). One line when it fits.
+    /// (after word-joining dashes, or between CJK characters, which need none), so a title keeps
+    /// all its words where it can; only what still does not fit the last line is cut with "…"
+    /// (`fitted`). One line when it fits.
     static func wrapped(_ string: String, maxWidth: Float, maxLines: Int = 2, fonts: FontLibrary, size: Int,
                         weight: FontWeight = .regular) -> [String] {
         func width(_ s: String) -> Float { fonts.measure(s, pixelSize: size, weight: weight) }
@@ -70,9 +71,10 @@ extension FigureText {
         return last.isEmpty ? lines : lines + [last]
     }
 
-    /// Whether a line may end between `a` and `b`: after a space, or beside a CJK character.
+    /// Whether a line may end between `a` and `b`: after a space, after a hyphen or dash that
+    /// joins words ("Nelder–" "Mead", not "-" "0.5"), or beside a CJK character.
     static func breaksAfter(_ a: Character, before b: Character) -> Bool {
-        a == " " || (b != " " && (a.isCJK || b.isCJK))
+        a == " " || ((a == "-" || a == "–" || a == "—") && b.isLetter) || (b != " " && (a.isCJK || b.isCJK))
     }
 
     /// Anchors (bottom centre) for a title's lines over a plot: each line centred on `center` but
