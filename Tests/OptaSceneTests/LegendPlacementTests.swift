@@ -108,7 +108,7 @@ import Testing
         let f = try figure(#"{"version": 1, "landscape": {"function": "rosenbrock", "labels": true, "contours": {"count": 20}}, "paths": [{"name": "a long path name", "points": [[0, 0], [1, 1]]}]}"#)
         let placed = try #require(f.placedLegend(paths: f.scenario.paths))
         let canvas = f.canvas(paths: f.scenario.paths, legend: placed)
-        let legendTexts = Set(placed.legend.labels)
+        let legendTexts = Set(placed.legend.labels.joined())
         for text in canvas.texts where !legendTexts.contains(text.text) {
             #expect(!text.rect.overlaps(placed.frame), "\"\(text.text)\" under the legend")
         }

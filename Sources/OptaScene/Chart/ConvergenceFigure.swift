@@ -20,6 +20,8 @@ public struct ConvergenceFigure: PlannedFigure {
     /// Axis titles, x scale and marks (`"panels"` options).
     let options: ChartOptions
     let xAxis: ConvergenceXAxis
+    /// The title, wrapped onto at most two lines to fit the frame.
+    let titleLines: [String]
 
     static let background = RGBA(1, 1, 1)
     static let grid = RGBA(0.9, 0.9, 0.92)
@@ -50,8 +52,11 @@ public struct ConvergenceFigure: PlannedFigure {
         let labelSize = LandscapeLayout.labelSize(width: width, height: height)
         // Room for labels such as "10⁻¹²".
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
+        titleLines = FigureText.wrapped(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2, fonts: fonts,
+                                        size: labelSize + 4, weight: .bold)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
-                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize)
+                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize,
+                                 titleLines: titleLines.count)
     }
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
@@ -229,8 +234,12 @@ public struct ConvergenceFigure: PlannedFigure {
              horizontal: .center, vertical: .bottom)
         text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
-        text(&list, title, at: SIMD2((x0 + x1) / 2, y0 - Float(size) * 0.8), size: layout.titleSize, weight: .bold,
-             horizontal: .center, vertical: .bottom)
+        let anchors = FigureText.titleAnchors(titleLines, center: (x0 + x1) / 2, left: Float(size) * 0.6,
+                                              right: Float(width) - Float(size) * 0.6, bottom: y0 - Float(size) * 0.8,
+                                              lineStep: layout.titleLineStep, fonts: fonts, size: layout.titleSize)
+        for (line, anchor) in zip(titleLines, anchors) {
+            text(&list, line, at: anchor, size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
+        }
     }
 
     func yTitle(_ scale: ConvergenceScale) -> String {
@@ -250,16 +259,21 @@ public struct ConvergenceFigure: PlannedFigure {
         let size = layout.labelSize
         let onLeft = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
         let anchor = SIMD2(p.x + (onLeft ? -10 : 10), max(Float(layout.plot.y0) + Float(size), p.y - Float(size)))
-        // Cut to the plot's room on its side of the point.
+        // Wrapped (then cut) to the plot's room on its side of the point, the lines about the anchor.
         let at = "\(options.xTitle ?? "step") \(best.step)"
-        let label = FigureText.fitted("best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)",
-                                      maxWidth: onLeft ? anchor.x - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchor.x - 2,
-                                      fonts: fonts, size: size)
-        guard !label.isEmpty else { return }
-        let stamp = TextStamp(fonts.layout(label, pixelSize: size))
-        let origin = stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle)
-        list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
-        list.append(stamp, at: origin, color: LandscapeFigure.ink, text: label)
+        let lines = FigureText.wrapped("best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)",
+                                       maxWidth: onLeft ? anchor.x - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchor.x - 2,
+                                       fonts: fonts, size: size)
+        let step = Float(size) * 1.25
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            let stamp = TextStamp(fonts.layout(line, pixelSize: size))
+            // Two lines keep their top line inside the plot, as one line does.
+            let middle = max(anchor.y, Float(layout.plot.y0) + Float(size) + Float(lines.count - 1) * step / 2)
+            let lineAnchor = SIMD2(anchor.x, middle + (Float(index) - Float(lines.count - 1) / 2) * step)
+            let origin = stamp.origin(anchor: lineAnchor, horizontal: onLeft ? .right : .left, vertical: .middle)
+            list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
+            list.append(stamp, at: origin, color: LandscapeFigure.ink, text: line)
+        }
     }
 
     /// The series holding the lowest value of all, with that value.

@@ -2,9 +2,10 @@ import OptaA11y
 import OptaCore
 import OptaRaster
 
-/// Several figures side by side in one frame (a scenario's `"panels"`): each draws into its own
-/// rectangle as if it were a whole frame (a sub-plan of the frame's plan), and its accessibility
-/// nodes keep their ids under `panel<N>/` with bounds moved to where the panel sits.
+/// Several figures side by side in one frame (a scenario's `"panels"`; stacked when the frame is
+/// too narrow for that): each draws into its own rectangle as if it were a whole frame (a
+/// sub-plan of the frame's plan), and its accessibility nodes keep their ids under `panel<N>/`
+/// with bounds moved to where the panel sits.
 public struct PanelsFigure: PlannedFigure {
     /// One panel: where it sits and what it shows.
     public struct Panel: Sendable {
@@ -24,9 +25,24 @@ public struct PanelsFigure: PlannedFigure {
         self.panels = panels
     }
 
-    /// Rectangles side by side, left to right, sharing `width` in proportion to `weights`.
+    /// The narrowest a panel may be beside others: 24 tick-label heights, room for a plot of a
+    /// usable width once a landscape's axis labels and colourbar have theirs.
+    public static func minimumPanelWidth(width: Int, height: Int) -> Int {
+        LandscapeLayout.labelSize(width: width, height: height) * 24
+    }
+
+    /// Rectangles side by side, left to right, sharing `width` in proportion to `weights`; or,
+    /// when that leaves a panel narrower than `minimumPanelWidth`, stacked top to bottom with
+    /// equal heights (the first panel on top).
     public static func layout(weights: [Double], width: Int, height: Int) -> [PixelRect] {
         let total = weights.reduce(0, +)
+        let narrowest = weights.map { Double(width) * $0 / total }.min() ?? Double(width)
+        if weights.count > 1, narrowest < Double(minimumPanelWidth(width: width, height: height)) {
+            return (0..<weights.count).map { i in
+                let y0 = height * i / weights.count, y1 = height * (i + 1) / weights.count
+                return PixelRect(x0: 0, y0: y0, x1: width, y1: max(y0 + 1, y1))
+            }
+        }
         var rects: [PixelRect] = []
         var start = 0, sum = 0.0
         for (i, weight) in weights.enumerated() {
@@ -37,6 +53,9 @@ public struct PanelsFigure: PlannedFigure {
         }
         return rects
     }
+
+    /// Whether the panels are stacked rather than side by side.
+    var stacked: Bool { panels.count > 1 && panels[1].rect.y0 > panels[0].rect.y0 }
 
     public var hudOrigin: SIMD2<Float> {
         guard let first = panels.first else { return SIMD2(8, 8) }
@@ -58,7 +77,7 @@ public struct PanelsFigure: PlannedFigure {
         let names = children.map(\.name).joined(separator: "; ")
         let root = AccessibilityNode(
             id: "document", role: .graphicsDocument, name: title,
-            description: "\(panels.count) panels side by side, left to right: \(names).",
+            description: "\(panels.count) panels \(stacked ? "stacked, top to bottom" : "side by side, left to right"): \(names).",
             bounds: AccessibilityBounds(x: 0, y: 0, width: Double(width), height: Double(height)), children: children)
         return AccessibilityTree(frame: state.frame, root: root)
     }

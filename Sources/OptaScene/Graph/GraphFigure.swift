@@ -18,6 +18,10 @@ public struct GraphFigure: PlannedFigure {
     /// Where "fit" layouts are placed (below the title, inside a margin).
     let area: PixelRectF
     let labelSize: Int
+    /// The title, wrapped onto at most two lines to fit the frame (none without a title).
+    let titleLines: [String]
+    /// The height a title's second line takes from the graph.
+    let titleExtraHeight: Float
     /// Nodes whose label goes above them (sources of directed edges, whose arrows leave to the right).
     let labelAbove: Set<Int>
     /// Edges from a node to itself, in edge order.
@@ -34,7 +38,12 @@ public struct GraphFigure: PlannedFigure {
         self.fonts = fonts
         degrees = graph.degrees
         labelSize = LandscapeLayout.labelSize(frameHeight: height)
-        let top: Float = scenario.title == nil ? 0 : Float(labelSize) * 2.2
+        let titleLines = scenario.title.map { [labelSize] in
+            FigureText.wrapped($0, maxWidth: Float(width) - Float(labelSize) * 2, fonts: fonts, size: labelSize + 2, weight: .bold)
+        } ?? []
+        self.titleLines = titleLines
+        titleExtraHeight = Float(max(0, titleLines.count - 1)) * Float(labelSize + 2) * 1.3
+        let top: Float = scenario.title == nil ? 0 : Float(labelSize) * 2.2 + titleExtraHeight
         let margin = Float(max(24, min(width, height) / 14))
         // Room on the right for the labels drawn right of their nodes.
         var labelRoom: Float = 0
@@ -77,17 +86,19 @@ public struct GraphFigure: PlannedFigure {
         return graph.nodes.firstIndex { $0.id == id }
     }
 
+    /// How far apart a wrapped title's lines are (as `titleExtraHeight` counts them).
+    var titleLineStep: Float { Float(labelSize + 2) * 1.3 }
+
     /// Everything the graph draws for `state`, in painter's order.
     public func drawList(_ state: RenderState) -> DrawList {
         let g = geometry(state)
         let style = graph.style
         var list = DrawList()
         list.reserveCapacity(graph.edges.count * 2 + graph.nodes.count * 3 + 2)
-        if let title = scenario.title {
-            // Cut to the frame (less a margin each side), as the other figures' titles are.
-            let shown = FigureText.fitted(title, maxWidth: Float(width) - Float(labelSize) * 2, fonts: fonts, size: labelSize + 2, weight: .bold)
-            FigureText.append(&list, shown, fonts: fonts, at: SIMD2(Float(width) / 2, Float(labelSize) * 0.6), size: labelSize + 2,
-                              weight: .bold, horizontal: .center, vertical: .top, color: Self.labelInk)
+        // Each line cut to the frame (less a margin each side), as the other figures' titles are.
+        for (index, line) in titleLines.enumerated() {
+            FigureText.append(&list, line, fonts: fonts, at: SIMD2(Float(width) / 2, Float(labelSize) * 0.6 + Float(index) * titleLineStep),
+                              size: labelSize + 2, weight: .bold, horizontal: .center, vertical: .top, color: Self.labelInk)
         }
         let selected = selectedNode(state)
         let ec = style.edgeColor.map(Float.init)
@@ -222,7 +233,7 @@ public struct GraphFigure: PlannedFigure {
                 PixelRectF(x: Float(o.x) - 1, y: Float(o.y) - 1, width: Float(entry.stamp.width) + 2, height: Float(entry.stamp.height) + 2)
             }
         }
-        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2)]
+        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2 + titleExtraHeight)]
         let chosen = GraphLabelPlacement.place(candidates, centers: g.centers, radii: g.radii,
                                                frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand)
         for (entry, side) in zip(stamps, chosen) {

@@ -1,4 +1,5 @@
 import OptaRaster
+import OptaText
 
 extension LandscapeFigure {
     /// Width of the frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
@@ -45,10 +46,8 @@ extension LandscapeFigure {
                  horizontal: .right, vertical: .top)
             xTitleRoom -= 2 * (fonts.measure(note, pixelSize: size) + Float(size))
         }
-        var titleLeft = Float(size) * 0.6
         if let note = yLabels.annotation {
             text(&list, note, at: SIMD2(x0, y0 - gap), size: size, horizontal: .left, vertical: .bottom)
-            titleLeft = x0 + fonts.measure(note, pixelSize: size) + Float(size)
         }
         // Axis titles and the plot title.
         text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
@@ -56,13 +55,22 @@ extension LandscapeFigure {
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
-        // Centred over the plot, moved (or cut) to stay clear of the y axis's note and the frame's edge.
-        let titleRight = Float(width) - Float(size) * 0.6
-        let shown = FigureText.fitted(title, maxWidth: titleRight - titleLeft, fonts: fonts, size: layout.titleSize, weight: .bold)
-        let half = fonts.measure(shown, pixelSize: layout.titleSize, weight: .bold) / 2
-        let center = min(max((x0 + x1) / 2, titleLeft + half), titleRight - half)
-        text(&list, shown, at: SIMD2(center, y0 - Float(size) * 0.8), size: layout.titleSize, weight: .bold,
-             horizontal: .center, vertical: .bottom)
+        // Centred over the plot, moved to stay clear of the y axis's note and the frame's edge.
+        let span = Self.titleSpan(plotX0: x0, width: width, labelSize: size, yNote: yLabels.annotation, fonts: fonts)
+        let anchors = FigureText.titleAnchors(titleLines, center: (x0 + x1) / 2, left: span.lowerBound, right: span.upperBound,
+                                              bottom: y0 - Float(size) * 0.8, lineStep: layout.titleLineStep, fonts: fonts,
+                                              size: layout.titleSize)
+        for (line, anchor) in zip(titleLines, anchors) {
+            text(&list, line, at: anchor, size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
+        }
+    }
+
+    /// Where the title may go across the frame: clear of the frame's edges and of the y axis's
+    /// note (drawn above the plot's left end).
+    static func titleSpan(plotX0: Float, width: Int, labelSize size: Int, yNote: String?, fonts: FontLibrary) -> ClosedRange<Float> {
+        let left = yNote.map { plotX0 + fonts.measure($0, pixelSize: size) + Float(size) } ?? Float(size) * 0.6
+        let right = Float(width) - Float(size) * 0.6
+        return left...max(left, right)
     }
 
     /// The colourbar's frame, ticks, labels and title (the ramp itself is the shader's).
@@ -86,7 +94,10 @@ extension LandscapeFigure {
         FigureText.appendTicks(&list, labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size,
                                horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
         let titleX = x1 + w + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
-        text(&list, FigureText.fitted(colorbarTicks.title, maxWidth: y1 - y0, fonts: fonts, size: size),
-             at: SIMD2(titleX, (y0 + y1) / 2), size: size, horizontal: .center, vertical: .middle, rotated: true)
+        // Turned to run upwards, so the first line is the leftmost.
+        for (index, line) in colorbarTitleLines.enumerated() {
+            text(&list, line, at: SIMD2(titleX + Float(index) * layout.colorbarTitleLineStep, (y0 + y1) / 2), size: size,
+                 horizontal: .center, vertical: .middle, rotated: true)
+        }
     }
 }

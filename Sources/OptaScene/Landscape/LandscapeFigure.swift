@@ -26,6 +26,10 @@ public struct LandscapeFigure: Sendable {
     /// Where a legend beside the plot starts (top-left) and how wide its names may be; nil when
     /// the legend goes inside the plot.
     let legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
+    /// The title, wrapped onto at most two lines to fit its room.
+    let titleLines: [String]
+    /// The colourbar's title, wrapped onto at most two lines to fit along the bar.
+    let colorbarTitleLines: [String]
     /// Long paths thinned for drawing, once per figure.
     let thinnedPaths: ThinnedPaths
 
@@ -73,6 +77,23 @@ public struct LandscapeFigure: Sendable {
         var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                                      xLabelWidth: xLabelWidth)
+        // The title's room does not depend on its line count (only the plot's top does).
+        let titleSpan = Self.titleSpan(plotX0: Float(layout.plot.x0), width: width, labelSize: labelSize,
+                                       yNote: yLabels.annotation, fonts: fonts)
+        let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
+                                            maxWidth: titleSpan.upperBound - titleSpan.lowerBound, fonts: fonts,
+                                            size: layout.titleSize, weight: .bold)
+        // The colourbar title runs along the plot's height, which the title's lines set.
+        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * layout.titleLineStep - 1
+        let colorbarTitleLines = scenario.axes.colorbar
+            ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight, fonts: fonts, size: labelSize) : []
+        if titleLines.count > 1 || colorbarTitleLines.count > 1 {
+            layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                     xLabelWidth: xLabelWidth, titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count)
+        }
+        self.titleLines = titleLines
+        self.colorbarTitleLines = colorbarTitleLines
         let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
@@ -83,7 +104,8 @@ public struct LandscapeFigure: Sendable {
            let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth, legendWidth: legend.size.x)
+                                     xLabelWidth: xLabelWidth, legendWidth: legend.size.x, titleLines: titleLines.count,
+                                     colorbarTitleLines: colorbarTitleLines.count)
             legendOutside = (SIMD2(Float(width) - Float(labelSize) * 0.6 - legend.size.x, Float(layout.plot.y0)), textWidth)
         }
         self.layout = layout

@@ -9,6 +9,11 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// Text sizes in pixels.
     public let labelSize: Int
     public let titleSize: Int
+    /// How far apart the lines of a title wrapped onto two lines are.
+    public var titleLineStep: Float { Float(titleSize) * 1.3 }
+    /// How far apart the colourbar title's two lines are: their turned text boxes (about 1.3
+    /// sizes across) must not touch. The layout keeps this much room for the second line.
+    public var colorbarTitleLineStep: Float { Float(labelSize) * 1.4 }
 
     /// Text size for tick labels at a frame height: 14 px at 1080 p, in proportion to the height
     /// (28 px at 2160 p, so a 4K figure reads like a 1080 p one), never below 11 or above 32.
@@ -34,20 +39,24 @@ public struct LandscapeLayout: Sendable, Equatable {
 
     /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels;
     /// `xLabelWidth` the widest x tick label, centred on the plot's ends at most; `legendWidth`
-    /// is room kept at the right edge for a legend outside the plot (0 for none).
+    /// is room kept at the right edge for a legend outside the plot (0 for none); `titleLines` how many
+    /// lines the title takes (the plot gives up the height of each line past the first), and
+    /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
-                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0) {
+                yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
+                titleLines: Int = 1, colorbarTitleLines: Int = 1) {
         self.labelSize = labelSize
         titleSize = labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let gap = Float(labelSize) * 0.6
         let tickLength = Float(labelSize) * 0.4
         let lineHeight = Float(labelSize) * 1.25
-        let top = hasTitle ? gap * 2 + Float(titleSize) * 1.3 : gap * 2
+        let top = hasTitle ? gap * 2 + Float(titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
         let left = max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
         let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         let barWidth = max(10, Float(labelSize) * 1.2)
-        var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap + lineHeight + gap : gap * 2
+        var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap
+            + lineHeight + Float(max(0, colorbarTitleLines - 1)) * Float(labelSize) * 1.4 + gap : gap * 2
         right = max(right, xLabelWidth / 2 + gap)
         if legendWidth > 0 { right += legendWidth + gap }
         let x0 = Int(left.rounded()), y0 = Int(top.rounded())

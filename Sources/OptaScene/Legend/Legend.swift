@@ -3,7 +3,8 @@ import OptaText
 
 /// A figure's legend: the entries it names, laid out as lines of swatch and name inside a box.
 /// Entries beyond what `maxHeight` holds are summarized on a last line ("+ 37 more"); names
-/// wider than `maxTextWidth` are cut with "…".
+/// wider than `maxTextWidth` wrap onto a second line (the entry grows by a line of text), and
+/// only what still does not fit is cut with "…".
 struct Legend {
     /// What an entry's swatch shows.
     enum Swatch {
@@ -34,9 +35,12 @@ struct Legend {
         static let dark = Style(fill: RGBA(0.05, 0.05, 0.08, 0.85), border: RGBA(0.45, 0.45, 0.5), ink: RGBA(0.88, 0.88, 0.9))
     }
 
-    /// The entries drawn, in order, and their names as drawn (cut to the width allowed).
+    /// The entries drawn, in order, and their names as drawn (one or two lines, cut to the
+    /// width allowed).
     let shown: [Entry]
-    let labels: [String]
+    let labels: [[String]]
+    /// Where each entry's strip starts below the box's inner top, then where the summary's does.
+    let tops: [Float]
     /// The entries summarized on the last line.
     let hidden: [Entry]
     let labelSize: Int
@@ -46,26 +50,42 @@ struct Legend {
     var line: Float { Float(labelSize) * 1.6 }
     var swatchWidth: Float { Float(labelSize) * 2.2 }
     var pad: Float { Float(labelSize) * 0.6 }
+    /// How far apart a wrapped name's two lines are: their text boxes (about 1.3 sizes tall) must not touch.
+    var nameLineStep: Float { Float(labelSize) * 1.4 }
     /// The text of the summary line, nil when every entry is shown.
     var summary: String? { hidden.isEmpty ? nil : "+ \(hidden.count) more" }
 
     /// A legend for `entries`, or nil when there are none or the height holds no entry (a
-    /// summary alone names nothing).
+    /// summary alone names nothing). Names wrap only when that hides no entry that one-line
+    /// names would show.
     init?(_ entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float) {
         guard !entries.isEmpty else { return nil }
         self.labelSize = labelSize
-        let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6
-        let lines = Int(((maxHeight - 2 * pad) / line).rounded(.down))
-        guard lines >= (entries.count == 1 ? 1 : 2) else { return nil }
-        var count = entries.count
-        if count > lines { count = lines - 1 }
+        let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, step = Float(labelSize) * 1.4
+        let room = maxHeight - 2 * pad
+        /// How many entries fit, each `names` tall, with a summary line when not all do.
+        func fitting(_ names: [[String]]) -> Int {
+            let heights = names.map { line + Float($0.count - 1) * step }
+            if heights.reduce(0, +) <= room { return entries.count }
+            var count = 0, used = line
+            while count < entries.count, used + heights[count] <= room { used += heights[count]; count += 1 }
+            return count
+        }
+        let wrapped = entries.map { FigureText.wrapped($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize).ensuringOneLine }
+        let oneLine = entries.map { [FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize)] }
+        let wrappedCount = fitting(wrapped), oneLineCount = fitting(oneLine)
+        let (names, count) = wrappedCount >= oneLineCount ? (wrapped, wrappedCount) : (oneLine, oneLineCount)
+        guard count >= 1 else { return nil }
         shown = Array(entries[0..<count])
-        labels = shown.map { FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize) }
+        labels = Array(names[0..<count])
         hidden = Array(entries[count...])
+        var tops: [Float] = [0]
+        for name in labels { tops.append(tops[tops.count - 1] + line + Float(name.count - 1) * step) }
+        self.tops = tops
         let summary = hidden.isEmpty ? nil : "+ \(hidden.count) more"
-        let widths = labels.map { fonts.measure($0, pixelSize: labelSize) } + [summary.map { fonts.measure($0, pixelSize: labelSize) } ?? 0]
-        let lineCount = Float(shown.count + (summary == nil ? 0 : 1))
-        size = SIMD2(pad * 3 + Float(labelSize) * 2.2 + (widths.max() ?? 0), pad * 2 + line * lineCount)
+        let widths = labels.flatMap { $0 }.map { fonts.measure($0, pixelSize: labelSize) }
+            + [summary.map { fonts.measure($0, pixelSize: labelSize) } ?? 0]
+        size = SIMD2(pad * 3 + Float(labelSize) * 2.2 + (widths.max() ?? 0), pad * 2 + tops[tops.count - 1] + (summary == nil ? 0 : line))
     }
 
     /// The box with its top-left corner at `origin`.
@@ -75,8 +95,9 @@ struct Legend {
 
     /// The strip of line `index` (entries, then the summary) in a legend at `frame`.
     func lineRect(_ index: Int, in frame: PixelRectF) -> PixelRectF {
-        let y0 = frame.y0 + pad + line * Float(index)
-        return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y0 + line)
+        let y0 = frame.y0 + pad + tops[index]
+        let y1 = index + 1 < tops.count ? frame.y0 + pad + tops[index + 1] : y0 + line
+        return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y1)
     }
 
     /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point. Path swatches
@@ -95,7 +116,7 @@ struct Legend {
         }
         let sx = frame.x0 + pad
         for (i, entry) in shown.enumerated() {
-            let cy = frame.y0 + pad + line * (Float(i) + 0.5)
+            let strip = lineRect(i, in: frame), cy = (strip.y0 + strip.y1) / 2
             switch entry.swatch {
             case .path(let color, let width, let dot):
                 PathStroke.append(&canvas, pieces: [[SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)]], width: width,
@@ -108,13 +129,22 @@ struct Legend {
                 canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5 * strokeScale, fill: RGBA(1, 1, 1),
                                     outlineWidth: 2 * strokeScale, outline: color))
             }
-            FigureText.append(&canvas, labels[i], fonts: fonts, at: SIMD2(sx + swatchWidth + pad, cy), size: labelSize,
-                              horizontal: .left, vertical: .middle, color: style.ink)
+            // A wrapped name's lines sit evenly about the swatch.
+            for (k, name) in labels[i].enumerated() {
+                let y = cy + (Float(k) - Float(labels[i].count - 1) / 2) * nameLineStep
+                FigureText.append(&canvas, name, fonts: fonts, at: SIMD2(sx + swatchWidth + pad, y), size: labelSize,
+                                  horizontal: .left, vertical: .middle, color: style.ink)
+            }
         }
         if let summary {
-            let cy = frame.y0 + pad + line * (Float(shown.count) + 0.5)
+            let strip = lineRect(shown.count, in: frame), cy = (strip.y0 + strip.y1) / 2
             FigureText.append(&canvas, summary, fonts: fonts, at: SIMD2(sx + swatchWidth + pad, cy), size: labelSize,
                               horizontal: .left, vertical: .middle, color: style.ink)
         }
     }
+}
+
+private extension Array where Element == String {
+    /// At least one line (an empty name when not even "…" fits), so every entry has a strip.
+    var ensuringOneLine: [String] { isEmpty ? [""] : self }
 }

@@ -28,9 +28,12 @@ extension SurfaceFigure {
         }
         addColorbar(&list)
         let gap = Float(layout.labelSize) * 0.6
-        text(&list, FigureText.fitted(title, maxWidth: Float(width) - 2 * gap, fonts: fonts, size: layout.titleSize, weight: .bold),
-             at: SIMD2(Float(width) / 2, Float(layout.plot.y0) - Float(layout.labelSize) * 0.8),
-             size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
+        let anchors = FigureText.titleAnchors(titleLines, center: Float(width) / 2, left: gap, right: Float(width) - gap,
+                                              bottom: Float(layout.plot.y0) - Float(layout.labelSize) * 0.8,
+                                              lineStep: layout.titleLineStep, fonts: fonts, size: layout.titleSize)
+        for (line, anchor) in zip(titleLines, anchors) {
+            text(&list, line, at: anchor, size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
+        }
         return list
     }
 

@@ -17,6 +17,8 @@ public struct SurfaceFigure: Sendable {
     let fonts: FontLibrary
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     let labels: SurfaceLabels
+    /// The title, wrapped onto at most two lines to fit the frame.
+    let titleLines: [String]
     /// Where the box, its axes and labels go: the frame below the title, left of the colourbar
     /// (and of a legend beside the view).
     private(set) var viewRect: PixelRectF
@@ -43,10 +45,15 @@ public struct SurfaceFigure: Sendable {
         colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)),
                                             automatic: scenario.landscape.scaleIsAutomatic)
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
+        let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
+                                            maxWidth: Float(width) - Float(labelSize) * 1.2, fonts: fonts,
+                                            size: labelSize + 4, weight: .bold)
+        self.titleLines = titleLines
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                 yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize)
+                                 yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                 titleLines: titleLines.count)
         labels = SurfaceLabels(scenario: scenario, layout: layout, colorbarTicks: colorbarTicks,
-                               title: scenario.title ?? scenario.landscape.objective.displayName, fonts: fonts)
+                               titleLines: titleLines, fonts: fonts)
         let gap = Float(labelSize) * 0.6
         viewRect = PixelRectF(x0: gap, y0: Float(layout.plot.y0), x1: layout.colorbar.map { Float($0.x0) - 2 * gap } ?? Float(width) - gap,
                               y1: Float(height) - gap)

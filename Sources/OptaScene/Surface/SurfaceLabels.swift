@@ -26,7 +26,7 @@ struct SurfaceLabels: Sendable {
     }
 
     init(scenario: Scenario, layout: LandscapeLayout, colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String),
-         title: String, fonts: FontLibrary) {
+         titleLines: [String], fonts: FontLibrary) {
         let domain = scenario.landscape.domain
         let xStep = scenario.axes.xStep ?? NiceTicks.step(span: domain.x.upperBound - domain.x.lowerBound, targetCount: 6)
         let yStep = scenario.axes.yStep ?? NiceTicks.step(span: domain.y.upperBound - domain.y.lowerBound, targetCount: 6)
@@ -45,7 +45,7 @@ struct SurfaceLabels: Sendable {
                                                pixelSize: size)).rotatedCounterClockwise()
         var keys = (xTicks.map(\.label) + yTicks.map(\.label) + colorbarTicks.ticks.map(\.label)
                     + [xTitle, yTitle]).map { Key(text: $0, size: size, weight: .regular) }
-        keys += [Key(text: "f", size: size, weight: .bold), Key(text: title, size: layout.titleSize, weight: .bold)]
+        keys += [Key(text: "f", size: size, weight: .bold)] + titleLines.map { Key(text: $0, size: layout.titleSize, weight: .bold) }
         var stamps: [Key: TextStamp] = [:]
         for key in keys where stamps[key] == nil {
             stamps[key] = TextStamp(fonts.layout(key.text, pixelSize: key.size, weight: key.weight))

@@ -43,6 +43,62 @@ enum FigureText {
     }
 }
 
+extension FigureText {
+    /// `string` in at most `maxLines` lines of at most `maxWidth` pixels each: broken at spaces
+    /// (after word-joining dashes, or between CJK characters, which need none), so a title keeps
+    /// all its words where it can; only what still does not fit the last line is cut with "…"
+    /// (`fitted`). One line when it fits.
+    static func wrapped(_ string: String, maxWidth: Float, maxLines: Int = 2, fonts: FontLibrary, size: Int,
+                        weight: FontWeight = .regular) -> [String] {
+        func width(_ s: String) -> Float { fonts.measure(s, pixelSize: size, weight: weight) }
+        var rest = Substring(string)
+        var lines: [String] = []
+        while lines.count < maxLines - 1, width(String(rest)) > maxWidth {
+            // The longest run up to a break that fits; none fits: the rest goes to the last line.
+            let characters = Array(rest)
+            guard characters.count > 1 else { break }
+            var best: Int?
+            for end in 1..<characters.count where Self.breaksAfter(characters[end - 1], before: characters[end]) {
+                let line = String(characters[0..<end]).trimmingTrailingSpaces
+                if width(line) > maxWidth { break }
+                if !line.isEmpty { best = end }
+            }
+            guard let end = best else { break }
+            lines.append(String(characters[0..<end]).trimmingTrailingSpaces)
+            rest = Substring(String(characters[end...])).drop { $0 == " " }
+        }
+        let last = fitted(String(rest), maxWidth: maxWidth, fonts: fonts, size: size, weight: weight)
+        return last.isEmpty ? lines : lines + [last]
+    }
+
+    /// Whether a line may end between `a` and `b`: after a space, after a hyphen or dash that
+    /// joins words ("Nelder–" "Mead", not "-" "0.5"), or beside a CJK character.
+    static func breaksAfter(_ a: Character, before b: Character) -> Bool {
+        a == " " || ((a == "-" || a == "–" || a == "—") && b.isLetter) || (b != " " && (a.isCJK || b.isCJK))
+    }
+
+    /// Anchors (bottom centre) for a title's lines over a plot: each line centred on `center` but
+    /// moved to stay within `left...right`; the last line's bottom at `bottom`, each line above
+    /// `lineStep` higher.
+    static func titleAnchors(_ lines: [String], center: Float, left: Float, right: Float, bottom: Float, lineStep: Float,
+                             fonts: FontLibrary, size: Int) -> [SIMD2<Float>] {
+        lines.enumerated().map { index, line in
+            let half = fonts.measure(line, pixelSize: size, weight: .bold) / 2
+            let x = min(max(center, left + half), right - half)
+            return SIMD2(x, bottom - Float(lines.count - 1 - index) * lineStep)
+        }
+    }
+}
+
+extension Character {
+    /// Han, kana and fullwidth forms: text written without spaces, which may break anywhere.
+    var isCJK: Bool {
+        guard let v = unicodeScalars.first?.value else { return false }
+        return (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v) || (0x3000...0x303F).contains(v)
+    }
+}
+
 extension String {
     /// The string without spaces at its end.
     var trimmingTrailingSpaces: String {

@@ -1,0 +1,82 @@
+import Foundation
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Testing
+
+/// At 320×240 a journal figure keeps its whole title: what does not fit one line wraps onto a
+/// second, and only what does not fit two is cut with "…". `figure(_:)` is the figure the
+/// session draws for an example at a size.
+@Suite struct FigureWrapTests {
+    let fonts: FontLibrary
+    init() throws { fonts = try FontLibrary.loadDefault() }
+
+    static func figure(_ example: String, width: Int = 320, height: Int = 240) throws -> (any SceneFigure, Scenario) {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
+        let session = try HeadlessSession(scenario: scenario)
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        return (figures.figure(for: session.renderState, width: width, height: height), scenario)
+    }
+
+    /// The title's lines as the figure draws them (the first panel's for panels).
+    func titleLines(_ figure: any SceneFigure) -> [String]? {
+        switch figure {
+        case let f as LandscapeFigure: f.titleLines
+        case let f as SurfaceFigure: f.titleLines
+        case let f as GraphFigure: f.titleLines
+        case let f as ConvergenceFigure: f.titleLines
+        case let f as PanelsFigure: f.panels.first.flatMap { titleLines($0.figure) }
+        default: nil
+        }
+    }
+
+    @Test(arguments: ["formula", "graph-from-csv", "grid-valley", "state-machine", "supply-chain", "unicode-labels",
+                      "panels", "grid-valley-panels", "convergence"])
+    func titlesWrapInsteadOfBeingCut(example: String) throws {
+        let (figure, scenario) = try Self.figure(example)
+        let lines = try #require(titleLines(figure))
+        let title = try #require(scenario.title)
+        #expect(lines.count <= 2)
+        #expect(!lines.contains { $0.hasSuffix("…") }, "\(example): \(lines)")
+        // Every character of the title is drawn (spaces at a break aside).
+        #expect(lines.joined().filter { $0 != " " } == title.filter { $0 != " " }, "\(example): \(lines)")
+    }
+
+    /// The colourbar's title, turned along the bar, wraps as the plot's title does.
+    @Test(arguments: ["grid-valley", "formula", "unicode-labels", "himmelblau"])
+    func colourbarTitlesWrapInsteadOfBeingCut(example: String) throws {
+        let (figure, _) = try Self.figure(example)
+        let landscape = try #require(figure as? LandscapeFigure)
+        let full = landscape.colorbarTicks.title
+        #expect(!landscape.colorbarTitleLines.contains { $0.hasSuffix("…") }, "\(example): \(landscape.colorbarTitleLines)")
+        #expect(landscape.colorbarTitleLines.joined().filter { $0 != " " } == full.filter { $0 != " " })
+    }
+
+    @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {
+        let size = 14
+        let words = "alpha beta gamma delta epsilon"
+        let room = fonts.measure("alpha beta gamma", pixelSize: size) + 1
+        #expect(FigureText.wrapped(words, maxWidth: room, fonts: fonts, size: size) == ["alpha beta gamma", "delta epsilon"])
+        #expect(FigureText.wrapped(words, maxWidth: 1000, fonts: fonts, size: size) == [words])
+        let cut = FigureText.wrapped(words + " zeta eta theta iota kappa", maxWidth: room, fonts: fonts, size: size)
+        #expect(cut.count == 2 && cut[0] == "alpha beta gamma" && cut[1].hasSuffix("…"))
+        #expect(cut.allSatisfy { fonts.measure($0, pixelSize: size) <= room })
+        let cjk = "関数の最小値関数の最小値"
+        let halves = FigureText.wrapped(cjk, maxWidth: fonts.measure("関数の最小値", pixelSize: size) + 1, fonts: fonts, size: size)
+        #expect(halves == ["関数の最小値", "関数の最小値"])
+        let dashRoom = fonts.measure("Nelder–", pixelSize: size) + 1
+        #expect(FigureText.wrapped("Nelder–Mead", maxWidth: dashRoom, fonts: fonts, size: size) == ["Nelder–", "Mead"])
+        #expect(FigureText.wrapped("-0.25", maxWidth: fonts.measure("-0.2", pixelSize: size), fonts: fonts, size: size).count == 1)
+    }
+
+    @Test func layoutGivesTheSecondTitleLineFromThePlot() {
+        let one = LandscapeLayout(width: 320, height: 240, hasTitle: true, hasColorbar: true, yLabelWidth: 20,
+                                  colorbarLabelWidth: 20, labelSize: 11)
+        let two = LandscapeLayout(width: 320, height: 240, hasTitle: true, hasColorbar: true, yLabelWidth: 20,
+                                  colorbarLabelWidth: 20, labelSize: 11, titleLines: 2)
+        #expect(abs(Float(two.plot.y0 - one.plot.y0) - two.titleLineStep) <= 1)
+        #expect(two.plot.y1 == one.plot.y1)
+    }
+
+}
