@@ -31,8 +31,10 @@ import Testing
         }
     }
 
+    /// (Panels stacked at 320×240 are 120 px tall each: too short for a second title line, see
+    /// `shortFramesKeepOneTitleLineAndTheirPlot`.)
     @Test(arguments: ["formula", "graph-from-csv", "grid-valley", "state-machine", "supply-chain", "unicode-labels",
-                      "panels", "grid-valley-panels", "convergence"])
+                      "convergence"])
     func titlesWrapInsteadOfBeingCut(example: String) throws {
         let (figure, scenario) = try Self.figure(example)
         let lines = try #require(titleLines(figure))
@@ -41,6 +43,19 @@ import Testing
         #expect(!lines.contains { $0.hasSuffix("…") }, "\(example): \(lines)")
         // Every character of the title is drawn (spaces at a break aside).
         #expect(lines.joined().filter { $0 != " " } == title.filter { $0 != " " }, "\(example): \(lines)")
+    }
+
+    /// A frame shorter than 16 label heights (a thumbnail, a stacked panel) keeps its title on one
+    /// line, cut, so the plot keeps its room: at 160×90 a two-line title left none for the paths.
+    /// (The smallest plot heights seen with one title line; with two, the 160×90 plot had none.)
+    @Test(arguments: [("solvers", 160, 90, 10), ("panels", 320, 240, 20), ("grid-valley-panels", 320, 240, 20)])
+    func shortFramesKeepOneTitleLineAndTheirPlot(example: String, width: Int, height: Int, minimumPlot: Int) throws {
+        let (figure, _) = try Self.figure(example, width: width, height: height)
+        let lines = try #require(titleLines(figure))
+        #expect(lines.count == 1, "\(example): \(lines)")
+        if let landscape = (figure as? LandscapeFigure) ?? (figure as? PanelsFigure)?.panels.first?.figure as? LandscapeFigure {
+            #expect(landscape.layout.plot.height >= minimumPlot, "\(example): plot \(landscape.layout.plot)")
+        }
     }
 
     /// The colourbar's title, turned along the bar, wraps as the plot's title does.

@@ -39,7 +39,9 @@ public struct GraphFigure: PlannedFigure {
         degrees = graph.degrees
         labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let titleLines = scenario.title.map { [labelSize] in
-            FigureText.wrapped($0, maxWidth: Float(width) - Float(labelSize) * 2, fonts: fonts, size: labelSize + 2, weight: .bold)
+            FigureText.wrapped($0, maxWidth: Float(width) - Float(labelSize) * 2,
+                               maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                               fonts: fonts, size: labelSize + 2, weight: .bold)
         } ?? []
         self.titleLines = titleLines
         titleExtraHeight = Float(max(0, titleLines.count - 1)) * Float(labelSize + 2) * 1.3

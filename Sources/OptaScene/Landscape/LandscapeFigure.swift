@@ -81,12 +81,15 @@ public struct LandscapeFigure: Sendable {
         let titleSpan = Self.titleSpan(plotX0: Float(layout.plot.x0), width: width, labelSize: labelSize,
                                        yNote: yLabels.annotation, fonts: fonts)
         let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
-                                            maxWidth: titleSpan.upperBound - titleSpan.lowerBound, fonts: fonts,
-                                            size: layout.titleSize, weight: .bold)
+                                            maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
+                                            maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                            fonts: fonts, size: layout.titleSize, weight: .bold)
         // The colourbar title runs along the plot's height, which the title's lines set.
         let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * layout.titleLineStep - 1
         let colorbarTitleLines = scenario.axes.colorbar
-            ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight, fonts: fonts, size: labelSize) : []
+            ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight,
+                                 maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                 fonts: fonts, size: labelSize) : []
         if titleLines.count > 1 || colorbarTitleLines.count > 1 {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,

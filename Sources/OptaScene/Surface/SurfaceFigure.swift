@@ -46,8 +46,9 @@ public struct SurfaceFigure: Sendable {
                                             automatic: scenario.landscape.scaleIsAutomatic)
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
-                                            maxWidth: Float(width) - Float(labelSize) * 1.2, fonts: fonts,
-                                            size: labelSize + 4, weight: .bold)
+                                            maxWidth: Float(width) - Float(labelSize) * 1.2,
+                                            maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                            fonts: fonts, size: labelSize + 4, weight: .bold)
         self.titleLines = titleLines
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,

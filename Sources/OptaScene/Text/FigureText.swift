@@ -44,6 +44,13 @@ enum FigureText {
 }
 
 extension FigureText {
+    /// How many lines a title may take in a frame `frameHeight` pixels tall: a second line only
+    /// when the frame is at least 16 label heights tall, so a thumbnail keeps its plot (at 160×90
+    /// a wrapped title left no room for the paths) and cuts its title instead.
+    static func titleLineLimit(frameHeight: Int, labelSize: Int) -> Int {
+        frameHeight >= 16 * labelSize ? 2 : 1
+    }
+
     /// `string` in at most `maxLines` lines of at most `maxWidth` pixels each: broken at spaces
     /// (after word-joining dashes, or between CJK characters, which need none), so a title keeps
     /// all its words where it can; only what still does not fit the last line is cut with "…"
