@@ -26,6 +26,8 @@ enum NodeSpacing {
                 let distance = (d * d).sum().squareRoot()
                 guard size > 0, distance < size + gap else { continue }
                 factor = min(factor, (distance - gap) / size)
+                // Nothing shrinks further: a dense graph (its geometry is made every frame) stops here.
+                if factor <= smallest { return smallest }
             }
         }
         return max(smallest, factor)

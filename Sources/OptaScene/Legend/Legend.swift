@@ -72,9 +72,14 @@ struct Legend {
             return count
         }
         let wrapped = entries.map { FigureText.wrapped($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize).ensuringOneLine }
-        let oneLine = entries.map { [FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize)] }
-        let wrappedCount = fitting(wrapped), oneLineCount = fitting(oneLine)
-        let (names, count) = wrappedCount >= oneLineCount ? (wrapped, wrappedCount) : (oneLine, oneLineCount)
+        var (names, count) = (wrapped, fitting(wrapped))
+        // One-line names only when the wrapped ones push entries out (a 3-D legend is placed
+        // every frame: measure the names once when they all fit).
+        if count < entries.count {
+            let oneLine = entries.map { [FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize)] }
+            let oneLineCount = fitting(oneLine)
+            if oneLineCount > count { (names, count) = (oneLine, oneLineCount) }
+        }
         guard count >= 1 else { return nil }
         shown = Array(entries[0..<count])
         labels = Array(names[0..<count])
