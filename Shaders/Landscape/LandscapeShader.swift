@@ -23,11 +23,14 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     public let colorbar: PixelRect?
     /// Rectangles where contour lines are left out (the gaps that contour labels sit in).
     public let contourGaps: [PixelRect]
+    /// The undefined hatch's period in pixels along a row (≥ 4): its stripes widen with the
+    /// figure's strokes, so a 4K frame shows the stripes a 1080 p frame does.
+    public let hatchPeriod: Int
 
     public init(field: Field, viewport: PlotViewport, scale: ValueScale, colormap: ColormapLUT,
                 contours: ContourLevels?, contourWidth: Float = 0.8,
                 contourColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), background: UInt32, colorbar: PixelRect? = nil,
-                contourGaps: [PixelRect] = []) {
+                contourGaps: [PixelRect] = [], hatchPeriod: Int = 8) {
         self.field = field
         self.viewport = viewport
         self.scale = scale
@@ -38,11 +41,13 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         self.background = background
         self.colorbar = colorbar
         self.contourGaps = contourGaps
+        self.hatchPeriod = Swift.max(4, hatchPeriod)
     }
 
-    /// The two greys of the hatch that marks undefined values, chosen per pixel.
-    static func undefinedColor(x: Int, y: Int) -> UInt32 {
-        ((x + y) & 7) < 2 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
+    /// The two greys of the hatch that marks undefined values, chosen per pixel: a dark stripe a
+    /// quarter of `hatchPeriod` wide (x and y are never negative).
+    func undefinedColor(x: Int, y: Int) -> UInt32 {
+        (x + y) % hatchPeriod < hatchPeriod / 4 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
     }
 
     /// Shades every pixel of the target's tile.
@@ -180,7 +185,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     }
                     if !undefined.isZero {
                         for lane in 0..<8 where undefined[lane] != 0 {
-                            pixels[lane] = Self.undefinedColor(x: x0 + i + lane, y: y)
+                            pixels[lane] = undefinedColor(x: x0 + i + lane, y: y)
                         }
                     }
                     if count - i >= 8 {
@@ -227,7 +232,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
 
     /// The heatmap colour of one value without contours: the same arithmetic as the vector path.
     func heatmapColor(_ f: Float, x: Int, y: Int, lut: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        guard f.isFinite else { return Self.undefinedColor(x: x, y: y) }
+        guard f.isFinite else { return undefinedColor(x: x, y: y) }
         let s = scale.kind == .log ? FastMath.log2(Swift.max(f - Float(scale.shift), 1e-30)) : f
         let unit = Swift.min(Swift.max((s - Float(scale.lower)) * (255 / Float(scale.upper - scale.lower)), 0), 255)
         return lut[Int(FastMath.roundToIndex(SIMD8(repeating: unit))[0])]

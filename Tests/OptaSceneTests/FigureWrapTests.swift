@@ -58,6 +58,37 @@ import Testing
         }
     }
 
+    /// A stacked panel's title that one line cannot hold at the usual size is drawn a little
+    /// smaller, whole, rather than cut ("Rosenbrock: paths and convergen…"). (grid-valley-panels'
+    /// title is too long for one line at any size a title may take: it is cut.)
+    @Test func shortFramesShrinkTheirTitleBeforeCuttingIt() throws {
+        let example = "panels"
+        let (figure, _) = try Self.figure(example)
+        let panels = try #require(figure as? PanelsFigure)
+        for panel in panels.panels {
+            let (lines, layout): ([String], LandscapeLayout) = switch panel.figure {
+            case let f as LandscapeFigure: (f.titleLines, f.layout)
+            case let f as ConvergenceFigure: (f.titleLines, f.layout)
+            default: ([], LandscapeLayout(width: 1, height: 1, hasTitle: false, hasColorbar: false, yLabelWidth: 0,
+                                          colorbarLabelWidth: 0, labelSize: 11))
+            }
+            #expect(!lines.contains { $0.hasSuffix("…") }, "\(example): \(lines)")
+            #expect(layout.titleSize > layout.labelSize && layout.titleSize <= layout.labelSize + 4)
+        }
+    }
+
+    @Test func titlesShrinkOnlyWhenTheUsualSizeCutsThem() {
+        let title = "Rosenbrock: paths and convergence"
+        let whole = fonts.measure(title, pixelSize: 15, weight: .bold)
+        let roomy = FigureText.title(title, maxWidth: whole + 1, maxLines: 1, fonts: fonts, size: 15, minSize: 12)
+        #expect(roomy.lines == [title] && roomy.size == 15)
+        let tight = FigureText.title(title, maxWidth: whole * 0.9, maxLines: 1, fonts: fonts, size: 15, minSize: 12)
+        #expect(tight.lines == [title] && tight.size < 15 && tight.size >= 12)
+        #expect(fonts.measure(title, pixelSize: tight.size, weight: .bold) <= whole * 0.9)
+        let hopeless = FigureText.title(title, maxWidth: whole * 0.5, maxLines: 1, fonts: fonts, size: 15, minSize: 12)
+        #expect(hopeless.size == 15 && hopeless.lines.count == 1 && hopeless.lines[0].hasSuffix("…"))
+    }
+
     /// The colourbar's title, turned along the bar, wraps as the plot's title does.
     @Test(arguments: ["grid-valley", "formula", "unicode-labels", "himmelblau"])
     func colourbarTitlesWrapInsteadOfBeingCut(example: String) throws {

@@ -65,6 +65,24 @@ import Testing
         for colour in greys { let c = unpack(colour); #expect(c.x == c.y || abs(c.x - c.y) < 8) }
     }
 
+    /// The hatch's dark stripes are as wide, measured along a row, as the figure's strokes are
+    /// thick: 2 px at 1080 p, twice that at 4K, where 2 px stripes read as a flat grey.
+    @Test(arguments: [(1920, 1080, 2), (3840, 2160, 4)])
+    func theHatchWidensWithTheStrokes(width: Int, height: Int, stripe: Int) throws {
+        let f = try figure(#"{"version": 1, "landscape": {"expression": "sqrt(x) + y", "domain": {"x": [-1, 1], "y": [-1, 1]}, "scale": "linear", "contours": false}}"#,
+                           width: width, height: height)
+        let frame = FrameRenderer.render(f, threads: 2)
+        let plot = f.layout.plot, y = (plot.y0 + plot.y1) / 2
+        let row = (plot.x0 + 4..<(plot.x0 + plot.width / 3)).map { frame[$0, y] }
+        let dark = row.min { unpack($0).x < unpack($1).x }!
+        // Lengths of the runs of the dark grey wholly inside the row.
+        var runs: [Int] = [], run = 0
+        for pixel in row {
+            if pixel == dark { run += 1 } else if run > 0 { runs.append(run); run = 0 }
+        }
+        #expect(runs.count > 4 && Set(runs.dropFirst()) == [stripe], "\(runs)")
+    }
+
     @Test func pathsAreDrawnWhereTheirPointsAre() throws {
         let f = try figure(#"{"version": 1, "landscape": {"function": "booth", "contours": false, "minima": false}, "paths": [{"name": "p", "points": [[-5, 0], [5, 0]], "color": [1, 0, 0], "width": 3, "markers": false}], "axes": {"legend": false}}"#)
         let frame = FrameRenderer.render(f, threads: 2)

@@ -27,7 +27,7 @@ import Testing
         #expect(legend.lineRect(1, in: frame).y1 <= frame.y1)
     }
 
-    @Test(arguments: ["formula", "unicode-labels", "grid-valley"])
+    @Test(arguments: ["formula", "unicode-labels", "grid-valley", "solvers"])
     func legendNamesAt320AreNotCut(example: String) throws {
         let (figure, scenario) = try FigureWrapTests.figure(example)
         let landscape = try #require(figure as? LandscapeFigure)

@@ -52,12 +52,13 @@ public struct ConvergenceFigure: PlannedFigure {
         let labelSize = LandscapeLayout.labelSize(width: width, height: height)
         // Room for labels such as "10⁻¹²".
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
-        titleLines = FigureText.wrapped(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
-                                        maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                        fonts: fonts, size: labelSize + 4, weight: .bold)
+        let titleSize: Int
+        (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
+                                                   maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                   fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize,
-                                 titleLines: titleLines.count)
+                                 titleLines: titleLines.count, titleSize: titleSize)
     }
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the

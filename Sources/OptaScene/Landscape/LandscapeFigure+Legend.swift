@@ -34,10 +34,18 @@ extension LandscapeFigure {
     }
 
     /// The longest name an outside legend may show in a frame `width` wide (it takes at most 30 %
-    /// of the width), or nil when that leaves no room for a few characters.
-    static func outsideTextWidth(frameWidth width: Int, labelSize: Int) -> Float? {
-        let room = Float(width) * 0.3 - Float(labelSize) * (0.6 * 3 + 2.2)
-        return room >= Float(labelSize) * 3 ? room : nil
+    /// of the width), or nil when that leaves no room for a few characters. Up to 40 % when the
+    /// longest word of `entries`' names needs it: names wrap between words, and a word cut short
+    /// ("mome…") names nothing.
+    static func outsideTextWidth(frameWidth width: Int, labelSize: Int, entries: [Legend.Entry] = [],
+                                 fonts: FontLibrary? = nil) -> Float? {
+        let chrome = Float(labelSize) * (0.6 * 3 + 2.2)
+        let room = Float(width) * 0.3 - chrome
+        guard room >= Float(labelSize) * 3 else { return nil }
+        guard let fonts else { return room }
+        let longestWord = entries.flatMap { $0.name.split(whereSeparator: \.isWhitespace) }
+            .map { fonts.measure(String($0), pixelSize: labelSize) }.max() ?? 0
+        return max(room, min(longestWord, Float(width) * 0.4 - chrome))
     }
 
     /// Where the legend of a frame showing `paths` goes, or nil when there is none.

@@ -80,20 +80,21 @@ public struct LandscapeFigure: Sendable {
         // The title's room does not depend on its line count (only the plot's top does).
         let titleSpan = Self.titleSpan(plotX0: Float(layout.plot.x0), width: width, labelSize: labelSize,
                                        yNote: yLabels.annotation, fonts: fonts)
-        let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
-                                            maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
-                                            maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                            fonts: fonts, size: layout.titleSize, weight: .bold)
+        let (titleLines, titleSize) = FigureText.title(scenario.title ?? scenario.landscape.objective.displayName,
+                                                       maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
+                                                       maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                       fonts: fonts, size: layout.titleSize, minSize: labelSize + 1)
         // The colourbar title runs along the plot's height, which the title's lines set.
-        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * layout.titleLineStep - 1
+        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * Float(titleSize) * 1.3 - 1
         let colorbarTitleLines = scenario.axes.colorbar
             ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight,
                                  maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                  fonts: fonts, size: labelSize) : []
-        if titleLines.count > 1 || colorbarTitleLines.count > 1 {
+        if titleLines.count > 1 || colorbarTitleLines.count > 1 || titleSize != layout.titleSize {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth, titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count)
+                                     xLabelWidth: xLabelWidth, titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count,
+                                     titleSize: titleSize)
         }
         self.titleLines = titleLines
         self.colorbarTitleLines = colorbarTitleLines
@@ -103,12 +104,12 @@ public struct LandscapeFigure: Sendable {
         let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count,
                                          strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
         var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
-        if outsideLegend, let textWidth = Self.outsideTextWidth(frameWidth: width, labelSize: labelSize),
+        if outsideLegend, let textWidth = Self.outsideTextWidth(frameWidth: width, labelSize: labelSize, entries: entries, fonts: fonts),
            let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                                      xLabelWidth: xLabelWidth, legendWidth: legend.size.x, titleLines: titleLines.count,
-                                     colorbarTitleLines: colorbarTitleLines.count)
+                                     colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize)
             legendOutside = (SIMD2(Float(width) - Float(labelSize) * 0.6 - legend.size.x, Float(layout.plot.y0)), textWidth)
         }
         self.layout = layout
@@ -182,7 +183,8 @@ public struct LandscapeFigure: Sendable {
             contourGaps: shownContourLabels(legend: legend).map { entry in
                 PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,
                           x1: entry.origin.x + entry.stamp.width + 2, y1: entry.origin.y + entry.stamp.height + 1)
-            })
+            },
+            hatchPeriod: Int((8 * layout.strokeScale).rounded()))
     }
 
     /// The contour labels a frame shows: those `legend` does not cover.

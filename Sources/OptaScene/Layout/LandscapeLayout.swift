@@ -41,17 +41,18 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `xLabelWidth` the widest x tick label, centred on the plot's ends at most; `legendWidth`
     /// is room kept at the right edge for a legend outside the plot (0 for none); `titleLines` how many
     /// lines the title takes (the plot gives up the height of each line past the first), and
-    /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first).
+    /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
+    /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
-                titleLines: Int = 1, colorbarTitleLines: Int = 1) {
+                titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil) {
         self.labelSize = labelSize
-        titleSize = labelSize + 4
+        self.titleSize = titleSize ?? labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let gap = Float(labelSize) * 0.6
         let tickLength = Float(labelSize) * 0.4
         let lineHeight = Float(labelSize) * 1.25
-        let top = hasTitle ? gap * 2 + Float(titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
+        let top = hasTitle ? gap * 2 + Float(self.titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
         let left = max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
         let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         let barWidth = max(10, Float(labelSize) * 1.2)

@@ -45,14 +45,14 @@ public struct SurfaceFigure: Sendable {
         colorbarTicks = ColorbarTicks.ticks(for: prepared.scale, targetCount: max(2, height / (labelSize * 5)),
                                             automatic: scenario.landscape.scaleIsAutomatic)
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
-        let titleLines = FigureText.wrapped(scenario.title ?? scenario.landscape.objective.displayName,
-                                            maxWidth: Float(width) - Float(labelSize) * 1.2,
-                                            maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                            fonts: fonts, size: labelSize + 4, weight: .bold)
+        let (titleLines, titleSize) = FigureText.title(scenario.title ?? scenario.landscape.objective.displayName,
+                                                       maxWidth: Float(width) - Float(labelSize) * 1.2,
+                                                       maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                       fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
         self.titleLines = titleLines
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                  yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                 titleLines: titleLines.count)
+                                 titleLines: titleLines.count, titleSize: titleSize)
         labels = SurfaceLabels(scenario: scenario, layout: layout, colorbarTicks: colorbarTicks,
                                titleLines: titleLines, fonts: fonts)
         let gap = Float(labelSize) * 0.6
@@ -61,9 +61,9 @@ public struct SurfaceFigure: Sendable {
         framing = fitted(prepared.spec.camera)
         let position = scenario.axes.legendPosition
         if scenario.axes.legend, position == .outside || (position == .best && legendWantsOutside()),
-           let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: width, labelSize: labelSize),
-           let legend = Legend(LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount), labelSize: labelSize,
-                               fonts: fonts, maxHeight: viewRect.height, maxTextWidth: textWidth) {
+           case let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount),
+           let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: width, labelSize: labelSize, entries: entries, fonts: fonts),
+           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: viewRect.height, maxTextWidth: textWidth) {
             // Room beside the view, left of the colourbar; the view is fitted again into the rest.
             viewRect.x1 -= legend.size.x + gap
             legendOutside = (SIMD2(viewRect.x1 + gap, viewRect.y0), textWidth)

@@ -78,6 +78,21 @@ extension FigureText {
         return last.isEmpty ? lines : lines + [last]
     }
 
+    /// A title in at most `maxLines` lines of at most `maxWidth` pixels, and the bold size it is
+    /// drawn at: `size` when it fits whole, else the largest size down to `minSize` at which it
+    /// does (a thumbnail's title shrinks a little before it loses words); cut with "…" at `size`
+    /// when none does.
+    static func title(_ string: String, maxWidth: Float, maxLines: Int, fonts: FontLibrary, size: Int,
+                      minSize: Int) -> (lines: [String], size: Int) {
+        for candidate in stride(from: size, through: min(size, minSize), by: -1) {
+            let lines = wrapped(string, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: candidate, weight: .bold)
+            // `wrapped` marks a cut with "…" on the last line (or drops a line that holds nothing).
+            let cut = lines.isEmpty || (lines[lines.count - 1].hasSuffix("…") && !string.hasSuffix("…"))
+            if !cut { return (lines, candidate) }
+        }
+        return (wrapped(string, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: size, weight: .bold), size)
+    }
+
     /// Whether a line may end between `a` and `b`: after a space, after a hyphen or dash that
     /// joins words ("Nelder–" "Mead", not "-" "0.5"), or beside a CJK character.
     static func breaksAfter(_ a: Character, before b: Character) -> Bool {
