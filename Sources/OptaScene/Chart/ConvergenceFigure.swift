@@ -161,7 +161,7 @@ public struct ConvergenceFigure: PlannedFigure {
             obstacles.points.append((p, 6 * k, LegendPlacer.markerWeight))
         }
         let textBefore = list.texts.count
-        addBestLabel(&list, series, scale: scale)
+        addBestLabel(&list, series, scale: scale, avoiding: obstacles)
         obstacles.text = list.texts[textBefore...].map(\.rect)
         if let placed = placedLegend(series, obstacles: obstacles) {
             placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k) { _, _ in }
@@ -254,27 +254,45 @@ public struct ConvergenceFigure: PlannedFigure {
         xAxis.ticks(targetCount: max(2, width / (layout.labelSize * 10)))
     }
 
-    /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point.
-    func addBestLabel(_ list: inout FigureCanvas, _ series: [ConvergenceSeries], scale: ConvergenceScale) {
+    /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point: above it on the side with
+    /// more room, unless another corner of the point (that side below, the other side above or
+    /// below) covers less of the lines and markers in `obstacles` or cuts fewer words.
+    func addBestLabel(_ list: inout FigureCanvas, _ series: [ConvergenceSeries], scale: ConvergenceScale,
+                      avoiding obstacles: LegendPlacer.Obstacles) {
         guard options.marksBest, let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
-        let onLeft = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
-        let anchor = SIMD2(p.x + (onLeft ? -10 : 10), max(Float(layout.plot.y0) + Float(size), p.y - Float(size)))
-        // Wrapped (then cut) to the plot's room on its side of the point, the lines about the anchor.
         let at = "\(options.xTitle ?? "step") \(best.step)"
-        let lines = FigureText.wrapped("best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)",
-                                       maxWidth: onLeft ? anchor.x - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchor.x - 2,
-                                       fonts: fonts, size: size)
-        let step = Float(size) * 1.25
-        for (index, line) in lines.enumerated() where !line.isEmpty {
-            let stamp = TextStamp(fonts.layout(line, pixelSize: size))
-            // Two lines keep their top line inside the plot, as one line does.
-            let middle = max(anchor.y, Float(layout.plot.y0) + Float(size) + Float(lines.count - 1) * step / 2)
-            let lineAnchor = SIMD2(anchor.x, middle + (Float(index) - Float(lines.count - 1) / 2) * step)
-            let origin = stamp.origin(anchor: lineAnchor, horizontal: onLeft ? .right : .left, vertical: .middle)
+        let note = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)"
+        let roomier = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
+        var chosen: (lines: [(String, TextStamp, SIMD2<Int>)], cost: Float)?
+        for (onLeft, below) in [(roomier, false), (roomier, true), (!roomier, false), (!roomier, true)] {
+            let placed = bestLabelLines(note, beside: p, onLeft: onLeft, below: below, size: size)
+            let cut = placed.isEmpty || placed[placed.count - 1].0.hasSuffix("…")
+            let cost = placed.reduce(Float(cut ? 1e6 : 0)) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
+            if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
+        }
+        for (line, stamp, origin) in chosen?.lines ?? [] {
             list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
             list.append(stamp, at: origin, color: LandscapeFigure.ink, text: line)
+        }
+    }
+
+    /// The best note's lines beside `p`, wrapped (then cut) to the plot's room on that side,
+    /// their block above or below the point and kept inside the plot.
+    func bestLabelLines(_ note: String, beside p: SIMD2<Float>, onLeft: Bool, below: Bool,
+                        size: Int) -> [(String, TextStamp, SIMD2<Int>)] {
+        let anchorX = p.x + (onLeft ? -10 : 10)
+        let lines = FigureText.wrapped(note, maxWidth: onLeft ? anchorX - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchorX - 2,
+                                       fonts: fonts, size: size).filter { !$0.isEmpty }
+        let step = Float(size) * 1.25, half = Float(lines.count - 1) * step / 2
+        let top = Float(layout.plot.y0) + Float(size) + half, bottom = Float(layout.plot.y1) - Float(size) - half
+        // The block's middle a label height from the point, as one line sits.
+        let middle = below ? min(bottom, max(p.y + Float(size), top)) : max(top, min(p.y - Float(size), bottom))
+        return lines.enumerated().map { index, line in
+            let stamp = TextStamp(fonts.layout(line, pixelSize: size))
+            let anchor = SIMD2(anchorX, middle + (Float(index) - Float(lines.count - 1) / 2) * step)
+            return (line, stamp, stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle))
         }
     }
 
