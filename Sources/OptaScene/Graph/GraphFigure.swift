@@ -58,8 +58,11 @@ public struct GraphFigure: PlannedFigure {
         labelAbove = sources
         let edges = graph.edges
         loopEdges = edges.indices.filter { edges[$0].from == edges[$0].to }
+        // The group legend's row (`addLegend`) keeps the bottom band: nodes, their labels and
+        // self-loops stay above it.
+        let legendBand = graph.nodes.contains { $0.group != nil } ? Float(labelSize) * 1.85 : 0
         area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin - min(labelRoom, Float(width) / 3),
-                          y1: Float(height) - margin)
+                          y1: Float(height) - margin - legendBand)
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
