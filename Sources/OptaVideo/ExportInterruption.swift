@@ -81,6 +81,21 @@ public enum ExportInterruption {
                 source.resume()
                 sources.append(source)
             }
+            // Dispatch installs its own handler a moment after `resume`, on its manager thread;
+            // until then the signals are ignored. Wait for it, so that a Ctrl-C that comes once
+            // Opta has said it is recording is never lost (on a busy machine it was).
+            for number in [SIGINT, SIGTERM] { waitForDispatchHandler(number) }
+        }
+    }
+
+    /// Waits (at most two seconds) until `number`'s handler is neither the default nor "ignore".
+    private static func waitForDispatchHandler(_ number: Int32) {
+        for _ in 0..<2000 {
+            var action = sigaction()
+            sigaction(number, nil, &action)
+            // SIG_DFL is 0 and SIG_IGN 1 as handler addresses.
+            if unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) > 1 { return }
+            usleep(1000)
         }
     }
 
