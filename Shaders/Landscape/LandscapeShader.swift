@@ -40,6 +40,11 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         self.contourGaps = contourGaps
     }
 
+    /// Opaque whenever the background is: heatmap and colourbar colours come from the colormap's
+    /// opaque entries, the hatch is opaque, and contours are blended over the heatmap into opaque
+    /// pixels (`blend`).
+    public var writesOpaquePixels: Bool { background >= 0xFF00_0000 }
+
     /// The two greys of the hatch that marks undefined values, chosen per pixel.
     static func undefinedColor(x: Int, y: Int) -> UInt32 {
         ((x + y) & 7) < 2 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
