@@ -185,7 +185,7 @@ class Figure:
         """The frame as an (height, width, 4) uint8 RGBA array (straight alpha, as in a PNG).
 
         With `out`, draws into that array (no copy) and returns it: to draw frame after frame, pass
-        the array an earlier ``render`` returned, whose rows start on cache lines (see
+        the array an earlier ``render`` returned, which starts on a cache line (see
         ``arrays.frame``). The GIL is released while Opta draws. `threads` 0 uses one per core.
         """
         if out is not None and width is None and height is None and isinstance(out, np.ndarray) and out.ndim == 3:
