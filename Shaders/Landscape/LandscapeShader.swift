@@ -44,6 +44,11 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         self.hatchPeriod = Swift.max(4, hatchPeriod)
     }
 
+    /// Opaque whenever the background is: heatmap and colourbar colours come from the colormap's
+    /// opaque entries, the hatch is opaque, and contours are blended over the heatmap into opaque
+    /// pixels (`blend`).
+    public var writesOpaquePixels: Bool { background >= 0xFF00_0000 }
+
     /// The two greys of the hatch that marks undefined values, chosen per pixel: a dark stripe a
     /// quarter of `hatchPeriod` wide (x and y are never negative).
     func undefinedColor(x: Int, y: Int) -> UInt32 {

@@ -6,11 +6,14 @@ matplotlib installed for the side-by-side (`pip install matplotlib`):
 
     python python/benchmarks/r1_from_python.py --rounds 5
 
-Each round renders 200 frames from Python (into one reused array, 2 threads, as `opta bench`
-draws), then runs `opta bench` for 200 frames; rounds alternate so both see the same machine load.
-Reported: the median over rounds of each round's p50 and p99 (nearest rank, as `opta bench`).
-Python frames are timed in a child process per round (the library it loads is $OPTA_LIBRARY when
-set), so `--old LIBRARY CLI` can add an older build's library and CLI to every round (A, B, A, B…).
+Each round runs a child process (which loads $OPTA_LIBRARY when set) that alternates `--pairs`
+times between Python and `opta bench`, so both see the same machine load within a second: it
+renders `--frames` frames from Python in three forms, frame by frame in turn, 2 threads as `opta
+bench` draws — `fig.render(1920, 1080)` (a new array each frame), into one reused array a first
+`fig.render` returned, and into one reused `np.empty` array (numpy's arrays start 16 bytes past a
+cache line) — then runs `opta bench` for as many frames. Reported: the median over pairs of each
+pair's p50 and p99 (nearest rank, as `opta bench`), and the median of the pairs' p50 ratios.
+`--old LIBRARY CLI` adds an older build's library and CLI, its round after each new one.
 """
 import argparse
 import csv
@@ -35,29 +38,50 @@ def percentiles(times_ms) -> tuple[float, float]:
     return rank(50), rank(99)
 
 
-def python_frames(frames: int) -> list[float]:
-    """Frame times in ms of `fig.render` of R1 into one reused array, 2 threads (this process)."""
+FORMS = ("render(1920, 1080)", "out=render()", "out=np.empty")
+
+
+def python_frames(frames: int, fig=None) -> dict[str, list[float]]:
+    """Frame times in ms of `fig.render` of R1 in each of FORMS, 2 threads (this process)."""
     import opta
-    fig = opta.Landscape.from_scenario(R1)
-    out = np.empty((1080, 1920, 4), np.uint8)
+    fig = fig or opta.Landscape.from_scenario(R1)
+    reused, numpy_array = fig.render(1920, 1080, threads=2), np.empty((1080, 1920, 4), np.uint8)
+    draws = {
+        FORMS[0]: lambda: fig.render(1920, 1080, threads=2),
+        FORMS[1]: lambda: fig.render(out=reused, threads=2),
+        FORMS[2]: lambda: fig.render(out=numpy_array, threads=2),
+    }
     for _ in range(20):
-        fig.render(out=out, threads=2)
-    times = []
+        for draw in draws.values():
+            draw()
+    times = {form: [] for form in draws}
     for _ in range(frames):
-        start = time.perf_counter()
-        fig.render(out=out, threads=2)
-        times.append((time.perf_counter() - start) * 1e3)
+        for form, draw in draws.items():
+            start = time.perf_counter()
+            draw()
+            times[form].append((time.perf_counter() - start) * 1e3)
     return times
 
 
-def python_round(frames: int, library: str | None) -> tuple[float, float]:
-    """(p50, p99) of Python frames, timed in a child process that loads `library` (None: the installed one)."""
+def pairs_in_child(frames: int, cli: str, pairs: int) -> list[dict]:
+    """`pairs` times: Python frames in each form, then `opta bench`; (p50, p99) of each."""
+    import opta
+    fig = opta.Landscape.from_scenario(R1)
+    results = []
+    for _ in range(pairs):
+        python = {form: percentiles(times) for form, times in python_frames(frames, fig).items()}
+        results.append({"python": python, "bench": bench_round(cli, frames)})
+    return results
+
+
+def python_round(frames: int, library: str | None, cli: str, pairs: int) -> list[dict]:
+    """A child process's pairs (see pairs_in_child), with `library` loaded (None: the installed one)."""
     env = dict(os.environ)
     if library:
         env["OPTA_LIBRARY"] = library
-    text = subprocess.run([sys.executable, __file__, "--child", str(frames)], env=env, capture_output=True, text=True,
-                          check=True).stdout
-    return percentiles(json.loads(text))
+    text = subprocess.run([sys.executable, __file__, "--child", str(frames), "--cli", cli, "--pairs", str(pairs)], env=env,
+                          capture_output=True, text=True, check=True).stdout
+    return json.loads(text)
 
 
 def bench_round(cli: str, frames: int) -> tuple[float, float]:
@@ -97,7 +121,7 @@ def matplotlib_p50(frames: int) -> tuple[float, float]:
     fig = build()
     grab(fig)
     redraw = []
-    for _ in range(frames):
+    for _ in range(max(3, frames)):
         start = time.perf_counter()
         grab(fig)
         redraw.append(time.perf_counter() - start)
@@ -118,37 +142,45 @@ def main():
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--matplotlib-frames", type=int, default=20)
     parser.add_argument("--old", nargs=2, metavar=("LIBRARY", "CLI"), help="an older libOptaC.so and opta to alternate with")
+    parser.add_argument("--pairs", type=int, default=4, help="Python and opta bench alternations per round")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--cli", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(python_frames(args.child)))
+        print(json.dumps(pairs_in_child(args.child, args.cli, args.pairs)))
         return
     from opta import _cli
     builds = [("new", os.environ.get("OPTA_LIBRARY"), _cli.executable())]
     if args.old:
         builds.append(("old", *args.old))
-    rounds = {(name, kind): [] for name, _, _ in builds for kind in ("python", "bench")}
+    kinds = FORMS + ("bench",)
+    rounds = {(name, kind): [] for name, _, _ in builds for kind in kinds}
     for _ in range(args.rounds):
         for name, library, cli in builds:
-            rounds[name, "python"].append(python_round(args.frames, library))
-            rounds[name, "bench"].append(bench_round(cli, args.frames))
+            for pair in python_round(args.frames, library, cli, args.pairs):
+                for form, p in pair["python"].items():
+                    rounds[name, form].append(p)
+                rounds[name, "bench"].append(pair["bench"])
     median = lambda pairs, i: float(np.median([pair[i] for pair in pairs]))
-    print(f"R1 1920×1080, 2 threads, {args.rounds} rounds of {args.frames} frames, load average {os.getloadavg()[0]:.1f}")
+    print(f"R1 1920×1080, 2 threads, {args.rounds} rounds of {args.pairs} pairs of {args.frames} frames, "
+          f"load average {os.getloadavg()[0]:.1f}")
     for name, _, _ in builds:
-        py, bench = rounds[name, "python"], rounds[name, "bench"]
-        p50, b50 = median(py, 0), median(bench, 0)
-        print(f"  {name}: Python fig.render p50 {p50:.2f} ms p99 {median(py, 1):.2f} ms; "
-              f"opta bench p50 {b50:.2f} ms p99 {median(bench, 1):.2f} ms; Python {(p50 / b50 - 1) * 100:+.1f} %")
-        paired = float(np.median([a[0] / b[0] for a, b in zip(py, bench)]))
-        print(f"       median of the rounds' Python/bench p50 ratios {(paired - 1) * 100:+.1f} %; round p50s: "
-              f"python {[round(v[0], 2) for v in py]}, bench {[round(v[0], 2) for v in bench]}")
+        bench = rounds[name, "bench"]
+        b50 = median(bench, 0)
+        print(f"  {name}: opta bench p50 {b50:.2f} ms p99 {median(bench, 1):.2f} ms; pair p50s {[round(v[0], 2) for v in bench]}")
+        for form in FORMS:
+            py = rounds[name, form]
+            p50 = median(py, 0)
+            paired = float(np.median([a[0] / b[0] for a, b in zip(py, bench)]))
+            print(f"    fig.{form}: p50 {p50:.2f} ms p99 {median(py, 1):.2f} ms; against bench {(p50 / b50 - 1) * 100:+.1f} % "
+                  f"(median of the pairs' ratios {(paired - 1) * 100:+.1f} %); pair p50s {[round(v[0], 2) for v in py]}")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         print("matplotlib not installed: no side-by-side")
         return
     # Opta and matplotlib one after the other in this process.
-    p = percentiles(python_frames(args.frames))[0]
+    p = percentiles(python_frames(args.frames)[FORMS[0]])[0]
     redraw, scratch = matplotlib_p50(args.matplotlib_frames)
     print(f"this process: Opta fig.render p50 {p:.2f} ms; matplotlib, same figure: redraw {redraw:.1f} ms "
           f"({redraw / p:.1f}× Opta), build and draw {scratch:.1f} ms ({scratch / p:.1f}× Opta)")

@@ -53,6 +53,17 @@ def pixels(out, width: int, height: int, name: str = "out") -> np.ndarray:
     return out
 
 
+def frame(width: int, height: int) -> np.ndarray:
+    """An uninitialized (height, width, 4) uint8 array whose first pixel starts a 64-byte cache
+    line (numpy's own arrays start 16 bytes past one), so that with a width that is a multiple of
+    16 every row and every 64-pixel tile does. Opta draws tiles on several threads; R1 (1920×1080,
+    2 threads) drew 7–10 % faster into such an array than into ``np.empty``'s (python/README)."""
+    count = width * height * 4
+    raw = np.empty(count + 64, dtype=np.uint8)
+    start = -raw.ctypes.data % 64
+    return raw[start:start + count].reshape(height, width, 4)
+
+
 def size(width, height) -> tuple[int, int]:
     """A frame size in pixels, 1 to 16384 each."""
     for label, v in (("width", width), ("height", height)):

@@ -184,14 +184,15 @@ class Figure:
                threads: int = 0) -> np.ndarray:
         """The frame as an (height, width, 4) uint8 RGBA array (straight alpha, as in a PNG).
 
-        With `out`, draws into that array (no copy) and returns it. The GIL is released while Opta
-        draws. `threads` 0 uses one per core.
+        With `out`, draws into that array (no copy) and returns it: to draw frame after frame, pass
+        the array an earlier ``render`` returned, which starts on a cache line (see
+        ``arrays.frame``). The GIL is released while Opta draws. `threads` 0 uses one per core.
         """
         if out is not None and width is None and height is None and isinstance(out, np.ndarray) and out.ndim == 3:
             width, height = out.shape[1], out.shape[0]
         w, h = self._size(width, height)
         if out is None:
-            out = np.empty((h, w, 4), dtype=np.uint8)
+            out = arrays.frame(w, h)
         else:
             arrays.pixels(out, w, h)
         if not isinstance(threads, int) or not 0 <= threads <= 256:

@@ -48,6 +48,18 @@ def test_render_into_a_given_array_without_copy():
     assert np.array_equal(out, fig.render())
 
 
+def test_a_new_frame_starts_on_a_cache_line():
+    # Arrays render allocates start on 64-byte lines (numpy's own do not), and reusing one as
+    # `out` gives the bytes of a frame drawn into np.empty.
+    fig = r1_like()
+    first = fig.render()
+    assert first.ctypes.data % 64 == 0 and first.flags.c_contiguous and first.flags.writeable
+    assert first.shape == (180, 240, 4) and first.dtype == np.uint8
+    assert fig.render(out=first) is first
+    into_numpy = fig.render(out=np.empty((180, 240, 4), np.uint8))
+    assert np.array_equal(first, into_numpy)
+
+
 def test_render_into_padded_rows():
     fig = r1_like()
     wide = np.zeros((180, 300, 4), dtype=np.uint8)

@@ -18,8 +18,9 @@ extension RenderContext {
     /// Draws `plan` straight into caller memory: `height` rows of `width` RGBA8 pixels, row y at
     /// `pixels + y × bytesPerRow`, in straight alpha as `Framebuffer.straightRGBA()` would give
     /// for the same plan drawn into a framebuffer: the same bytes, without a framebuffer or a copy.
-    /// Each tile of the last pass is converted from premultiplied to straight alpha while it is in
-    /// cache (opaque pixels are the same in both); until then the memory holds premultiplied pixels.
+    /// An opaque plan (`FramePlan.isOpaque`, every landscape) is drawn as it is: opaque pixels are
+    /// the same in both forms. Otherwise each tile of the last pass is converted from premultiplied
+    /// to straight alpha while it is in cache; until then the memory holds premultiplied pixels.
     ///
     /// The memory must hold `bytesPerRow × (height − 1) + 4 × width` bytes, stay alive and be
     /// touched by nothing else until this returns. `pixels` and `bytesPerRow` must be multiples of
@@ -30,7 +31,7 @@ extension RenderContext {
         precondition(Int(bitPattern: pixels) % 4 == 0 && bytesPerRow % 4 == 0 && bytesPerRow >= 4 * width && width > 0 && height > 0,
                      "caller memory for a frame is 4-byte aligned rows of at least 4 × width bytes")
         let frame = FramePixels(base: pixels.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: bytesPerRow / 4)
-        run(plan, into: frame, straight: true, threads: threads)
+        run(plan, into: frame, straight: !plan.isOpaque, threads: threads)
     }
 
     /// Runs `plan` over the whole of `frame`; with `straight`, leaves it in straight alpha.

@@ -103,11 +103,16 @@ public enum TileScheduler {
         }
         let shared = SharedPixels(base: base)
         let next = Atomic<Int>(0)
+        // Tiles are handed out column by column, so threads draw tiles one above another rather
+        // than side by side: where rows do not start on a 64-byte cache line (a Swift array's
+        // pixels, a numpy array), the line at the seam of two tiles in a row is then never
+        // written by two threads at once.
+        let down = (area.height + tileSize - 1) / tileSize, across = rects.count / down
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if index >= rects.count { break }
-                var target = TileTarget(rect: rects[index], stride: stride, base: shared.base)
+                var target = TileTarget(rect: rects[(index % down) * across + index / down], stride: stride, base: shared.base)
                 body(&target)
             }
         }

@@ -20,6 +20,22 @@ public struct FramePlan: Sendable {
         }
     }
 
+    /// Whether every pixel of the frame comes out with alpha 255, so that its straight-alpha and
+    /// premultiplied bytes are the same. True when the plan starts opaque and every layer keeps it
+    /// so: fills of opaque colours, shaders that write opaque pixels, sub-plans that are opaque
+    /// themselves (sub-plans together cover the frame), and vector layers, whose items all blend
+    /// premultiplied colours source-over (`PixelBlend`), which leaves an opaque pixel opaque.
+    var isOpaque: Bool {
+        startsOpaque && layers.allSatisfy { layer in
+            switch layer {
+            case .fill(let color): color >= 0xFF00_0000
+            case .shaded(let shader, _): shader.writesOpaquePixels
+            case .vector: true
+            case .subplan(_, let plan): plan.isOpaque
+            }
+        }
+    }
+
     /// The tile edge the plan is run with. A shaded layer works best on small tiles (a 64-pixel
     /// tile and the shader's rows of samples stay in L1); vector items alone on large ones (most
     /// of their cost is per item and tile: binning, row ranges, span setup).

@@ -4,4 +4,13 @@
 /// back in a later frame instead of being shaded again.
 public protocol TileShader: Sendable {
     func shade(_ target: inout TileTarget)
+
+    /// Whether every pixel `shade` writes has alpha 255: then a frame that starts with this layer
+    /// is opaque throughout (`FramePlan.isOpaque`), and drawing it in straight alpha needs no
+    /// conversion. False unless the shader promises it.
+    var writesOpaquePixels: Bool { get }
+}
+
+extension TileShader {
+    public var writesOpaquePixels: Bool { false }
 }
