@@ -46,10 +46,12 @@ public final class RunRecorder: Sendable {
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
         /// Hand-over arrays the writer has committed and emptied, capacity kept, for
-        /// `append(_:taking:)` to give back: at most a quarter of `queueLimit` in all, what the
-        /// writer takes in one batch when a caller keeps it busy.
+        /// `append(_:taking:)` to give back (kept only once a caller has used it): at most a
+        /// quarter of `queueLimit` in all, what the writer takes in one batch when a caller keeps
+        /// it busy.
         var spares: [[Iterate]] = []
         var spareBytes = 0
+        var givesBack = false
     }
 
     /// The default bound on iterates held for the writer: 8 MiB, about 200,000 iterates.
@@ -97,7 +99,7 @@ public final class RunRecorder: Sendable {
     /// Hands over the next iterates of `run` (in step order). Waits while the iterates held for
     /// the writer would pass `queueLimit` (never when nothing is held, so it cannot wait forever).
     public func append(_ run: Handle, _ iterates: [Iterate]) {
-        _ = handOver(run, iterates)
+        _ = handOver(run, iterates, givingBack: false)
     }
 
     /// Hands over `iterates` as `append(_:_:)` does and leaves them empty, with the capacity of an
@@ -105,7 +107,7 @@ public final class RunRecorder: Sendable {
     /// array again and again then writes into memory already mapped rather than a fresh array
     /// each time (4,096 iterates are 160 KB: 40 page faults).
     public func append(_ run: Handle, taking iterates: inout [Iterate]) {
-        if let spare = handOver(run, iterates) {
+        if let spare = handOver(run, iterates, givingBack: true) {
             iterates = spare
         } else {
             iterates.removeAll(keepingCapacity: true)
@@ -113,7 +115,7 @@ public final class RunRecorder: Sendable {
     }
 
     /// Queues `iterates` (see `append(_:_:)`); returns a spare array to fill next, if any.
-    private func handOver(_ run: Handle, _ iterates: [Iterate]) -> [Iterate]? {
+    private func handOver(_ run: Handle, _ iterates: [Iterate], givingBack: Bool) -> [Iterate]? {
         guard !iterates.isEmpty else { return nil }
         let bytes = iterates.count * MemoryLayout<Iterate>.stride
         while true {
@@ -129,6 +131,8 @@ public final class RunRecorder: Sendable {
                 p.highWaterBytes = max(p.highWaterBytes, p.heldBytes)
                 let wake = !p.writerWoken && p.queuedBytes >= queueLimit / 4
                 if wake { p.writerWoken = true }
+                guard givingBack else { return (true, wake, nil) }
+                p.givesBack = true
                 let spare = p.spares.popLast()
                 p.spareBytes -= (spare?.capacity ?? 0) * MemoryLayout<Iterate>.stride
                 return (true, wake, spare)
@@ -175,14 +179,14 @@ public final class RunRecorder: Sendable {
     private func writerLoop() {
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(interval.wholeNanoseconds))
-            var (operations, bytes, closing) = pending.withLock { p in
+            var (operations, bytes, closing, givesBack) = pending.withLock { p in
                 let taken = p.operations
                 p.operations.removeAll(keepingCapacity: true)
                 defer { p.queuedBytes = 0; p.writerWoken = false; p.writerDone = p.closing }
-                return (taken, p.queuedBytes, p.closing)
+                return (taken, p.queuedBytes, p.closing, p.givesBack)
             }
             if !operations.isEmpty { commit(operations) }
-            let spares = Self.emptied(&operations)
+            let spares = givesBack ? Self.emptied(&operations) : []
             // Room freed: what was just committed (everything, when writing has failed).
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
