@@ -131,7 +131,7 @@ let package = Package(
             path: "Benchmarks/FrameTime",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs.
+        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs, a solver recorded and not.
         .executableTarget(
             name: "RunStore",
             dependencies: ["OptaStore", "OptaCore", .product(name: "Benchmark", package: "package-benchmark")],
