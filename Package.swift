@@ -88,7 +88,9 @@ let package = Package(
         // The SDL2 window shell: window, texture upload, vsync, events → input events, audio out.
         .target(name: "OptaSDL", dependencies: ["CSDL2", "OptaRuntime", "OptaRaster", "OptaAudio"]),
         // The run store: every solver run kept in SQLite (GRDB), saved viewer states; the only module that speaks SQL.
-        .target(name: "OptaStore", dependencies: ["OptaSupport", "OptaCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "OptaStore", dependencies: ["OptaSupport", "OptaCore", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift")]),
+        // SQLite connection options Swift cannot set itself (sqlite3_db_config is variadic).
+        .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The C ABI over a headless session and its figures (everything but SDL). The Swift runtime
         // is linked in (`-static-stdlib`; SwiftPM's --static-swift-stdlib skips dynamic products), so
         // the library loads on machines without a Swift toolchain. Only the C library carries this
@@ -129,10 +131,10 @@ let package = Package(
             path: "Benchmarks/FrameTime",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs.
+        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs, a solver recorded and not.
         .executableTarget(
             name: "RunStore",
-            dependencies: ["OptaStore", .product(name: "Benchmark", package: "package-benchmark")],
+            dependencies: ["OptaStore", "OptaCore", .product(name: "Benchmark", package: "package-benchmark")],
             path: "Benchmarks/RunStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import CSQLiteOptions
 import GRDB
 
 /// The run store: one SQLite file in WAL mode (a reader never blocks the writer), its schema
@@ -9,6 +10,10 @@ public final class RunStore: Sendable {
     /// The file's path.
     public let path: String
     let pool: DatabasePool
+
+    /// How much the WAL holds before a commit copies it into the file (see `init`): the WAL
+    /// stays near this size plus one batch.
+    static let checkpointBytes = 4 << 20
 
     /// Opens (creating it and its folder when missing) the store at `path`. Runs left `recording`
     /// by a process that no longer exists are marked `interrupted`.
@@ -28,6 +33,16 @@ public final class RunStore: Sendable {
             // cut may lose the last transactions), and commits do not wait for the disk.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA page_size = 65536")
+            // The WAL is copied into the file as it fills, by the connection that commits (the
+            // recorder's writer thread), every `checkpointBytes`; SQLite counts this in pages, and
+            // its default of 1,000 pages is 64 MiB with these, so a whole solve waited in the WAL
+            // for the closing connection to copy it on the command's way out. Closing leaves the
+            // WAL as it is: readers read through it, the next writer's checkpoint copies it, and
+            // a store opened with its WAL in place needs no write (GRDB writes one to create it).
+            let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 65536
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(max(1, Self.checkpointBytes / max(512, pageSize)))")
+            // An SQLite too old for the option (before 3.26) checkpoints on close as before.
+            _ = opta_sqlite_no_checkpoint_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
         }
         do {
             pool = try Self.retryingWhileLocked {

@@ -31,9 +31,10 @@ enum RecordedSolve {
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
                 if let recorder, let handle {
-                    runs[i].run(steps: n, on: objective) { pending.append(Iterate($0)) }
-                    recorder.append(handle, pending)
-                    pending.removeAll(keepingCapacity: true)
+                    // A closure that does not escape and a recycled array: the solver's own cost of
+                    // recording is appending each iterate to memory already mapped.
+                    runs[i].run(steps: n, on: objective, each: { pending.append(Iterate($0)) })
+                    recorder.append(handle, taking: &pending)
                 } else {
                     runs[i].run(steps: n, on: objective)
                 }

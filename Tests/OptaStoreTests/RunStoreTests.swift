@@ -250,6 +250,37 @@ final class RecorderHandOverTests: XCTestCase {
         XCTAssertEqual(steps.summary.finalF, 9)
         XCTAssertEqual(steps.summary.bestF, 0)
     }
+
+    /// A caller filling one array again and again (`opta solve`) gets back arrays the writer has
+    /// committed, emptied: what it writes into them next is stored as written, never mixed with
+    /// what they held.
+    func testArraysGivenBackAreEmptyAndEveryStretchReadsBackWhole() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        // A small queue: the writer is woken every few hand-overs, so arrays come back.
+        let recorder = RunRecorder(store: store, interval: .milliseconds(5), queueLimit: 64 << 10)
+        let run = recorder.begin(sampleInfo())
+        let stretch = 256, stretches = 400
+        var buffer: [Iterate] = []
+        var givenBack = 0
+        for s in 0..<stretches {
+            for i in 0..<stretch {
+                let step = s * stretch + i
+                buffer.append(Iterate(step: step, x: Double(step), y: Double(s), f: 1 / Double(step + 1), gradNorm: Double(i)))
+            }
+            recorder.append(run, taking: &buffer)
+            XCTAssertTrue(buffer.isEmpty)
+            if buffer.capacity >= stretch { givenBack += 1 }
+        }
+        recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+        recorder.close()
+        XCTAssertGreaterThan(givenBack, stretches / 2, "the writer gave back \(givenBack) arrays of \(stretches)")
+        let stored = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(run))))
+        XCTAssertEqual(stored.iterates.count, stretch * stretches)
+        for (step, it) in stored.iterates.enumerated() {
+            let expected = Iterate(step: step, x: Double(step), y: Double(step / stretch), f: 1 / Double(step + 1), gradNorm: Double(step % stretch))
+            if it != expected { return XCTFail("step \(step) read back as \(it)") }
+        }
+    }
 }
 
 /// The writer's queue is bounded: a caller far faster than the writer waits for room instead of
@@ -291,16 +322,48 @@ final class RecorderQueueBoundTests: XCTestCase {
     }
 }
 
-/// A long recording keeps the WAL near SQLite's checkpoint interval (1,000 pages, 64 MiB): it is
-/// checkpointed and restarts from its start. (A checkpointer on a second connection, tried, left
-/// it growing with the data: 150 MB for these 131 MB.)
+/// A long recording keeps the WAL near the store's checkpoint interval (`checkpointBytes`, 4 MiB):
+/// the writer copies it into the file as it goes and it restarts from its start. (A checkpointer on
+/// a second connection, tried, left it growing with the data: 150 MB for these 131 MB.) Closing
+/// leaves the WAL in place, and a store opened afterwards reads everything through it.
 final class WALBoundTests: XCTestCase {
-    func testALongRecordingKeepsTheWALBounded() throws {
+    func testALongRecordingKeepsTheWALBoundedAndAStoreOpenedAfterReadsItAll() throws {
         let path = temporaryFolder() + "/runs.sqlite"
+        let stretch = 4096, stretches = 1000  // 4,096,000 iterates, 131 MB packed
+        let (id, recordedWAL) = try record(path, stretch: stretch, stretches: stretches)
+        var largestWAL = recordedWAL
+        // 4 MiB, plus one batch (at most the recorder's 8 MiB queue); a WAL that never restarts
+        // holds all 131 MB, and SQLite's default checkpoint let it reach 64 MiB.
+        XCTAssertLessThan(largestWAL, 16 << 20, "the WAL grew to \(largestWAL) bytes")
+        XCTAssertGreaterThan(largestWAL, 0)
+        XCTAssertGreaterThan(walSize(path), 0, "closing the store left no WAL")
+
+        let reopened = try RunStore(path: path)
+        let stored = try XCTUnwrap(reopened.run(id))
+        XCTAssertEqual(stored.summary.iterateCount, stretch * stretches)
+        XCTAssertEqual(stored.summary.status, "stopped")
+        XCTAssertEqual(stored.iterates.count, stretch * stretches)
+        XCTAssertEqual(stored.iterates.last?.step, stretch * stretches - 1)
+        XCTAssertEqual(stored.iterates[123_456], Iterate(step: 123_456, x: 123_456, y: -123_456, f: 1 / 123_457, gradNorm: 0.5))
+        XCTAssertEqual(try reopened.integrityCheck(), "ok")
+        // The next recording copies the WAL it found and restarts it: still bounded.
+        let more = RunRecorder(store: reopened)
+        let next = more.begin(sampleInfo(name: "next"))
+        for s in 0..<100 {
+            more.append(next, (0..<stretch).map { Iterate(step: s * stretch + $0, x: 1, y: 2, f: 3, gradNorm: 4) })
+            largestWAL = max(largestWAL, walSize(path))
+        }
+        more.close()
+        XCTAssertLessThan(largestWAL, 16 << 20, "the WAL grew to \(largestWAL) bytes")
+        XCTAssertEqual(try reopened.run(try XCTUnwrap(more.storedID(next)))?.summary.iterateCount, 100 * stretch)
+    }
+
+    /// Records one run of `stretches` hand-overs into a store of its own, closed on return;
+    /// returns the run's id and the largest the WAL was.
+    private func record(_ path: String, stretch: Int, stretches: Int) throws -> (Int64, UInt64) {
         let store = try RunStore(path: path)
         let recorder = RunRecorder(store: store)
         let run = recorder.begin(sampleInfo())
-        let stretch = 4096, stretches = 1000  // 4,096,000 iterates, 131 MB packed
         var largestWAL: UInt64 = 0
         for s in 0..<stretches {
             let iterates = (0..<stretch).map { i -> Iterate in
@@ -308,19 +371,14 @@ final class WALBoundTests: XCTestCase {
                 return Iterate(step: step, x: Double(step), y: -Double(step), f: 1 / Double(step + 1), gradNorm: 0.5)
             }
             recorder.append(run, iterates)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? UInt64) ?? 0
-            largestWAL = max(largestWAL, size)
+            largestWAL = max(largestWAL, walSize(path))
         }
         recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
         recorder.close()
-        // SQLite's own checkpoint every 1,000 pages keeps it near 64 MiB; a WAL that never
-        // restarts holds all 131 MB.
-        XCTAssertLessThan(largestWAL, 96 << 20, "the WAL grew to \(largestWAL) bytes")
-        XCTAssertGreaterThan(largestWAL, 0)
-        let stored = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(run))))
-        XCTAssertEqual(stored.summary.iterateCount, stretch * stretches)
-        XCTAssertEqual(stored.iterates.last?.step, stretch * stretches - 1)
-        XCTAssertEqual(stored.iterates[123_456], Iterate(step: 123_456, x: 123_456, y: -123_456, f: 1 / 123_457, gradNorm: 0.5))
-        XCTAssertEqual(try store.integrityCheck(), "ok")
+        return (try XCTUnwrap(recorder.storedID(run)), largestWAL)
+    }
+
+    private func walSize(_ path: String) -> UInt64 {
+        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? UInt64) ?? 0
     }
 }

@@ -96,6 +96,15 @@ public struct SolverRun: Sendable, Equatable {
         return status
     }
 
+    /// Up to `steps` steps as `run(steps:on:observe:)` does, with `each` hearing every new
+    /// trajectory point. `each` does not escape, so the state it captures (a recorder's buffer)
+    /// is not boxed and is written without the runtime's exclusivity checks, which an escaping
+    /// closure pays on every step.
+    @discardableResult
+    public mutating func run(steps: Int, on objective: Objective, each: (SolverIterate) -> Void) -> SolverStatus {
+        withoutActuallyEscaping(each) { run(steps: steps, on: objective, observe: $0) }
+    }
+
     /// Raises the step budget by `steps`; a run that had only used up its budget (`stopped`) goes on.
     /// Continuing this way gives exactly the run that had the larger budget from the start, except
     /// for simulated annealing with `polish`, whose polish begins where the first budget ended.
