@@ -6,8 +6,8 @@ import Foundation
 /// one's line number. A pure function of the bytes.
 public enum PathJSONLines {
     public static func read(_ bytes: [UInt8], file: String, fallbackName: String) -> Result<PathCSV.Contents, GridError> {
-        // Each path's columns by its index in `order`, appended in place (a copy per point made
-        // reading a million-point log take minutes).
+        // Each path's columns by its index in `order`, appended in place (copying a path's
+        // columns for each point made reading grow with the square of the log's length).
         var order: [String] = []
         var index: [String: Int] = [:]
         var points: [[SIMD2<Double>]] = [], values: [[Double]] = [], steps: [[Double]] = []
