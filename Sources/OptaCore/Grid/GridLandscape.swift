@@ -91,20 +91,42 @@ public final class GridLandscape: Sendable {
         case .success(let a): yAxis = a
         case .failure(let p): throw GridError(source: where_, location: "y coordinates", message: p.text)
         }
-        var lo = Double.infinity, hi = -Double.infinity, at = 0, undefined = 0
-        for k in 0..<values.count {
-            let v = values[k]
-            guard v.isFinite else { undefined += 1; continue }
-            if v < lo { lo = v; at = k }
-            if v > hi { hi = v }
-        }
-        guard lo <= hi else {
+        let (low, hi, undefined) = finiteExtremes(values)
+        guard low <= hi, let at = values.firstIndex(where: { $0 == low }) else {
             throw GridError(source: where_, location: dataset,
                             message: "holds no finite number (all \(values.count) samples are NaN or infinite); check the array that was saved")
         }
         return GridLandscape(values: values, rows: rows, columns: columns, x: xAxis, y: yAxis, interpolation: interpolation,
-                             source: source, lowest: KnownMinimum(point: SIMD2(xAxis.coordinates[at % columns], yAxis.coordinates[at / columns]), value: lo),
-                             finiteRange: lo...hi, undefinedCount: undefined)
+                             source: source, lowest: KnownMinimum(point: SIMD2(xAxis.coordinates[at % columns], yAxis.coordinates[at / columns]), value: values[at]),
+                             finiteRange: values[at]...hi, undefinedCount: undefined)
+    }
+
+    /// The lowest and highest finite value (∞ and −∞ when there is none) and how many values are
+    /// NaN or infinite, four lanes at a time (a 4096² grid is scanned as it loads).
+    static func finiteExtremes(_ values: [Double]) -> (lowest: Double, highest: Double, undefined: Int) {
+        typealias V = SIMD4<Double>
+        var lo = V(repeating: .infinity), hi = V(repeating: -.infinity), undefined = SIMD4<Int64>()
+        let lanes = values.count / 4 * 4
+        values.withUnsafeBufferPointer { z in
+            guard let base = z.baseAddress else { return }
+            var k = 0
+            while k < lanes {
+                let v = UnsafeRawPointer(base + k).loadUnaligned(as: V.self)
+                // v − v is 0 for finite v, NaN for NaN and ±∞.
+                let finite = v - v .== V.zero
+                lo.replace(with: v, where: finite .& (v .< lo))
+                hi.replace(with: v, where: finite .& (v .> hi))
+                undefined &+= SIMD4<Int64>(repeating: 1).replacing(with: 0, where: finite)
+                k += 4
+            }
+        }
+        var lowest = lo.min(), highest = hi.max(), count = Int(undefined.wrappedSum())
+        for v in values[lanes...] {
+            guard v.isFinite else { count += 1; continue }
+            lowest = min(lowest, v)
+            highest = max(highest, v)
+        }
+        return (lowest, highest, count)
     }
 
     private init(values: [Double], rows: Int, columns: Int, x: GridAxis, y: GridAxis, interpolation: GridInterpolation,

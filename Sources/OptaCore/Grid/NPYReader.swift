@@ -17,7 +17,19 @@ public enum NPYReader {
         }
     }
 
-    static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(GridError) -> NumericArray {
+    /// What a header says about the data after it, checked against `fileSize`, the bytes of the
+    /// whole file (`bytes` may be only its beginning, as long as it holds the header).
+    struct Layout {
+        let shape: [Int]
+        let descr: String
+        /// Bytes per element, 4 or 8.
+        let size: Int
+        let bigEndian, fortran: Bool
+        /// Where the data starts in the file, and how many elements it holds.
+        let dataStart, count: Int
+    }
+
+    static func layout(_ bytes: UnsafeRawBufferPointer, fileSize: Int, file: String) throws(GridError) -> Layout {
         func fail(_ location: String?, _ message: String) -> GridError {
             GridError(source: file, location: location, message: message)
         }
@@ -68,17 +80,27 @@ public enum NPYReader {
             count = product
         }
         let dataStart = headerStart + headerLength
-        let available = bytes.count - dataStart
+        let available = fileSize - dataStart
         guard available >= count * size else {
             throw fail("data", "has shape \(NumericArray(shape: shape, values: [], dtype: descr).shapeText) of \(descr), which needs \(count * size) bytes, but only \(available) follow the header; the file is truncated")
         }
-        let source = UnsafeRawBufferPointer(rebasing: bytes[dataStart..<(dataStart + count * size)])
-        var values = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-            convert(source, into: buffer.baseAddress!, count: count, size: size, bigEndian: bigEndian)
-            initialized = count
+        return Layout(shape: shape, descr: descr, size: size, bigEndian: bigEndian, fortran: fortran, dataStart: dataStart, count: count)
+    }
+
+    static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(GridError) -> NumericArray {
+        let layout = try layout(bytes, fileSize: bytes.count, file: file)
+        let source = UnsafeRawBufferPointer(rebasing: bytes[layout.dataStart..<(layout.dataStart + layout.count * layout.size)])
+        let values = [Double](unsafeUninitializedCapacity: layout.count) { buffer, initialized in
+            convert(source, into: buffer.baseAddress!, count: layout.count, size: layout.size, bigEndian: layout.bigEndian)
+            initialized = layout.count
         }
-        if fortran && shape.count >= 2 { values = toCOrder(values, shape: shape) }
-        return NumericArray(shape: shape, values: values, dtype: descr)
+        return array(values, layout)
+    }
+
+    /// The values in C order, with the header's shape and dtype.
+    static func array(_ values: [Double], _ layout: Layout) -> NumericArray {
+        NumericArray(shape: layout.shape, values: layout.fortran && layout.shape.count >= 2 ? toCOrder(values, shape: layout.shape) : values,
+                     dtype: layout.descr)
     }
 
     /// Float32/Float64 elements in either byte order to Double. Unaligned loads: numpy aligns its

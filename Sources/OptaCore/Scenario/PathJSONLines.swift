@@ -6,8 +6,11 @@ import Foundation
 /// one's line number. A pure function of the bytes.
 public enum PathJSONLines {
     public static func read(_ bytes: [UInt8], file: String, fallbackName: String) -> Result<PathCSV.Contents, GridError> {
+        // Each path's columns by its index in `order`, appended in place (copying a path's
+        // columns for each point made reading grow with the square of the log's length).
         var order: [String] = []
-        var byName: [String: PathSpec] = [:]
+        var index: [String: Int] = [:]
+        var points: [[SIMD2<Double>]] = [], values: [[Double]] = [], steps: [[Double]] = []
         var bad = 0, firstBad = 0, firstReason = ""
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -16,14 +19,15 @@ public enum PathJSONLines {
             guard !trimmed.isEmpty, !trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { continue }
             switch PathPoint.parse(Array(trimmed), defaultPath: fallbackName) {
             case .success(let p):
-                if byName[p.path] == nil { order.append(p.path); byName[p.path] = PathSpec(name: p.path, points: []) }
-                byName[p.path]!.points.append(p.point)
-                var values = byName[p.path]!.values ?? []
-                values.append(p.f ?? .nan)
-                byName[p.path]!.values = values
-                var steps = byName[p.path]!.steps ?? []
-                steps.append(p.step ?? Double(steps.count))
-                byName[p.path]!.steps = steps
+                let k: Int
+                if let known = index[p.path] { k = known } else {
+                    k = order.count
+                    index[p.path] = k
+                    order.append(p.path); points.append([]); values.append([]); steps.append([])
+                }
+                points[k].append(p.point)
+                values[k].append(p.f ?? .nan)
+                steps[k].append(p.step ?? Double(steps[k].count))
             case .failure(let reason):
                 if bad == 0 { firstBad = lineNumber; firstReason = reason.message }
                 bad += 1
@@ -35,7 +39,13 @@ public enum PathJSONLines {
         }
         var warnings: [String] = []
         if bad > 0 { warnings.append("\(file), line \(firstBad): \(firstReason); skipped it and \(bad - 1) more malformed line\(bad == 2 ? "" : "s")") }
-        return .success(PathCSV.Contents(paths: order.map { byName[$0]! }, warnings: warnings))
+        let paths = order.indices.map { k in
+            var path = PathSpec(name: order[k], points: points[k])
+            path.values = values[k]
+            path.steps = steps[k]
+            return path
+        }
+        return .success(PathCSV.Contents(paths: paths, warnings: warnings))
     }
 }
 

@@ -56,11 +56,12 @@ extension ScenarioLoader {
         guard let format else {
             throw GridError(source: name, message: "has no extension Opta knows; name it .npy, .h5 or .csv, or add \"format\": \"npy\", \"hdf5\" or \"csv\"")
         }
+        if format == "npy" {
+            let array = try NPYReader.read(path: path, file: name, field: field)
+            return (try GridTable.from(array, source: name), GridSource(file: name, dataset: nil, format: "npy"))
+        }
         let data = try GridFile.data(path, field: field)
         switch format {
-        case "npy":
-            let array = try NPYReader.read(data, file: name).get()
-            return (try GridTable.from(array, source: name), GridSource(file: name, dataset: nil, format: "npy"))
         case "csv":
             let table = try GridCSV.read([UInt8](data), file: name).get()
             return (table, GridSource(file: name, dataset: nil, format: "csv"))

@@ -49,6 +49,12 @@ enum StrokeRaster {
 
     /// Several segments: per row, the minimum distance over all of them in a row buffer, then
     /// one blend per pixel.
+    ///
+    /// Segment by segment, each over only the rows it can reach (its `rows(in:)` span, one row
+    /// wider on each side: `columns(row:)`, which has the last word, rounds differently), so a
+    /// tile crossed by thousands of short segments — a long followed path, a noisy convergence
+    /// series — costs their area, not segments × tile rows. Each row still sees its segments in
+    /// the stroke's order, so its distances, span and bytes are those of a row-by-row walk.
     static func drawMany(
         entries: UnsafeBufferPointer<BinEntry>, segments: UnsafeBufferPointer<StrokeSegment>,
         color: UInt32, reach: Float, clip: PixelRect, target: TileTarget
@@ -61,36 +67,46 @@ enum StrokeRaster {
             }
         }
         guard y0 < y1 else { return }
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: clip.width) { buffer in
-            // `dist[x]` is indexed by frame x.
-            guard let base = buffer.baseAddress else { return }
-            let dist = base - clip.x0
-            for y in y0..<y1 {
-                let py = Float(y) + 0.5
-                var lo = 0, hi = 0
-                for e in entries {
-                    for s in Int(e.first)..<Int(e.first + e.count) {
-                        let seg = segments[s]
+        let width = clip.width, height = y1 - y0
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: width * height) { buffer in
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * height) { spans in
+            // `dist[(y − y0) · width + x − clip.x0]`; row y's touched columns are lo[y]..<hi[y].
+            guard let dist = buffer.baseAddress, let lo = spans.baseAddress else { return }
+            let hi = lo + height
+            lo.initialize(repeating: 0, count: height)
+            hi.initialize(repeating: 0, count: height)
+            for e in entries {
+                for s in Int(e.first)..<Int(e.first + e.count) {
+                    let seg = segments[s]
+                    let (a, b) = seg.rows(in: clip, reach: reach)
+                    let first = Swift.max(y0, Swift.min(a, b) - 1), end = Swift.min(y1, Swift.max(a, b) + 1)
+                    var y = first
+                    while y < end {
+                        defer { y += 1 }
                         let (x0, x1) = seg.columns(row: y, reach: reach, clipX0: clip.x0, clipX1: clip.x1)
                         if x0 >= x1 { continue }
-                        if lo >= hi {
-                            lo = x0; hi = x0
-                        }
-                        if x0 < lo { (dist + x0).update(repeating: .infinity, count: lo - x0); lo = x0 }
-                        if x1 > hi { (dist + hi).update(repeating: .infinity, count: x1 - hi); hi = x1 }
+                        let r = y - y0, row = dist + r * width - clip.x0
+                        if lo[r] >= hi[r] { lo[r] = x0; hi[r] = x0 }
+                        if x0 < lo[r] { (row + x0).update(repeating: .infinity, count: lo[r] - x0); lo[r] = x0 }
+                        if x1 > hi[r] { (row + hi[r]).update(repeating: .infinity, count: x1 - hi[r]); hi[r] = x1 }
+                        let py = Float(y) + 0.5
                         for x in x0..<x1 {
                             let d = seg.distance(SIMD2(Float(x) + 0.5, py))
-                            dist[x] = Swift.min(dist[x], d)
+                            row[x] = Swift.min(row[x], d)
                         }
                     }
                 }
-                if lo >= hi { continue }
-                let row = target.row(y)
-                for x in lo..<hi {
-                    let c = PixelBlend.coverage256(Swift.min(Swift.max(reach - dist[x], 0), 1))
+            }
+            for y in y0..<y1 {
+                let r = y - y0
+                if lo[r] >= hi[r] { continue }
+                let row = target.row(y), d = dist + r * width - clip.x0
+                for x in lo[r]..<hi[r] {
+                    let c = PixelBlend.coverage256(Swift.min(Swift.max(reach - d[x], 0), 1))
                     row[x] = PixelBlend.blend(row[x], color, c)
                 }
             }
+          }
         }
     }
 }
