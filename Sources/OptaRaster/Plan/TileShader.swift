@@ -4,4 +4,11 @@
 /// back in a later frame instead of being shaded again.
 public protocol TileShader: Sendable {
     func shade(_ target: inout TileTarget)
+    /// The same pixels as `shade` within the golden tolerance, by plain scalar code one pixel at a
+    /// time (`RenderMode.reference`). A shader whose `shade` is already such code need not give one.
+    func shadeReference(_ target: inout TileTarget)
+}
+
+extension TileShader {
+    public func shadeReference(_ target: inout TileTarget) { shade(&target) }
 }

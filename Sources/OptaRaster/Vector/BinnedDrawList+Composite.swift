@@ -1,9 +1,11 @@
 extension BinnedDrawList {
-    /// Blends every item that touches the target's tile into it, in painter's order.
+    /// Blends every item that touches the target's tile into it, in painter's order, with the
+    /// rasterizers' 8-lane kernels or (`mode` `.reference`) their scalar paths only.
     ///
     /// The target must be one of the tiles `TileScheduler` cuts with this list's `tileSize` from a
     /// frame of this list's size.
-    public func composite(into target: inout TileTarget) {
+    public func composite(into target: inout TileTarget, mode: RenderMode = .fast) {
+        let reference = mode == .reference
         let rect = target.rect
         precondition(
             rect.x0 % tileSize == 0 && rect.y0 % tileSize == 0
@@ -29,17 +31,17 @@ extension BinnedDrawList {
                                 let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
                                 StrokeRaster.draw(
                                     entries: run, segments: segments, color: e.color, reach: e.reach,
-                                    clip: clip, target: t)
+                                    clip: clip, target: t, reference: reference)
                                 k = k2
                                 continue
                             }
                             switch shapes[Int(e.shape)] {
                             case .stroke: break  // drawn from its entries above
                             case let .segment(s): SegmentRaster.draw(s, clip: clip, target: t)
-                            case let .disk(d): DiskRaster.draw(d, clip: clip, target: t)
+                            case let .disk(d): DiskRaster.draw(d, clip: clip, target: t, reference: reference)
                             case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)
                             case let .rect(r): RectRaster.draw(r, clip: clip, target: t)
-                            case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
+                            case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t, reference: reference)
                             case let .image(m): ImageRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
                             case let .polygon(p): PolygonRaster.draw(p, planes: planes, clip: clip, target: t)
                             case let .roundedRect(r): RoundedRectRaster.draw(r, clip: clip, target: t)
