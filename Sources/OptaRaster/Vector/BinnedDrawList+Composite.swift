@@ -5,7 +5,16 @@ extension BinnedDrawList {
     /// The target must be one of the tiles `TileScheduler` cuts with this list's `tileSize` from a
     /// frame of this list's size.
     public func composite(into target: inout TileTarget, mode: RenderMode = .fast) {
-        let reference = mode == .reference
+        switch mode {
+        case .fast: composite(into: &target, paths: FastPaths.self)
+        case .reference: composite(into: &target, paths: ReferencePaths.self)
+        }
+    }
+
+    /// `composite` specialized for one mode: in the fast one `reference` is a constant false, so
+    /// the tile loop compiles to the kernels alone.
+    private func composite<Paths: RasterPaths>(into target: inout TileTarget, paths: Paths.Type) {
+        let reference = Paths.reference
         let rect = target.rect
         precondition(
             rect.x0 % tileSize == 0 && rect.y0 % tileSize == 0
@@ -56,3 +65,8 @@ extension BinnedDrawList {
         }
     }
 }
+
+/// Which rasterizer paths a specialization of `BinnedDrawList.composite` takes.
+private protocol RasterPaths { static var reference: Bool { get } }
+private enum FastPaths: RasterPaths { static var reference: Bool { false } }
+private enum ReferencePaths: RasterPaths { static var reference: Bool { true } }
