@@ -36,9 +36,9 @@ import Testing
         #expect(context.layerCache.key == nil)
     }
 
-    /// The stroke and disk kernels and the glyph shortcut are exact stand-ins for the scalar
-    /// paths, so vector layers and fills give the same bytes in both modes, in panels too.
-    @Test func vectorLayersAndFillsGiveTheSameBytes() {
+    /// Fills written row by row give the same bytes as fills that skip rows already right, under
+    /// vector items and in panels too.
+    @Test func fillsGiveTheSameBytesUnderVectorItemsAndInPanels() {
         var glyph = [UInt8](repeating: 255, count: 12 * 9)
         for i in stride(from: 0, to: glyph.count, by: 5) { glyph[i] = UInt8(i * 7 % 256) }
         let items = randomScene(width: 150, height: 110, seed: 11)

@@ -6,10 +6,10 @@ import OptaScene
 import OptaText
 import Testing
 
-/// Every golden scene drawn with each layer's scalar reference path (`RenderMode.reference`) and
-/// with the fast paths, held to the golden tolerance: the 8-lane kernels, shortcuts and kept
-/// layers change no picture beyond it. The 3-D surface's triangles have no reference path yet, so
-/// in its scenes only the overlay drawn over them is checked this way.
+/// Every golden scene drawn in `RenderMode.reference` and in `.fast`, held to the golden
+/// tolerance: the 8-lane landscape shader, the fill shortcut and kept layers change no picture
+/// beyond it. Vector items keep their kernels in both modes (StrokeSpanTests hold them bit for bit
+/// to the scalar paths) and the 3-D surface's triangles have no reference path yet.
 @Suite(.serialized) struct ReferenceModeGoldenTests {
     /// Golden scenes as the golden tests set them up (GoldenSceneTests, GraphGoldenTests,
     /// GridGoldenTests, SurfaceGoldenTests).

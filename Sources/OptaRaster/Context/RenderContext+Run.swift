@@ -109,7 +109,7 @@ extension RenderContext {
                             target.copy(to: keptBase.base, stride: width)
                         }
                     case .vector:
-                        lists[index]?.composite(into: &target, mode: mode)
+                        lists[index]?.composite(into: &target)
                     case .subplan:
                         break  // run before the pass
                     }

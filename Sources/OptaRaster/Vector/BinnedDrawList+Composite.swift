@@ -1,20 +1,9 @@
 extension BinnedDrawList {
-    /// Blends every item that touches the target's tile into it, in painter's order, with the
-    /// rasterizers' 8-lane kernels or (`mode` `.reference`) their scalar paths only.
+    /// Blends every item that touches the target's tile into it, in painter's order.
     ///
     /// The target must be one of the tiles `TileScheduler` cuts with this list's `tileSize` from a
     /// frame of this list's size.
-    public func composite(into target: inout TileTarget, mode: RenderMode = .fast) {
-        switch mode {
-        case .fast: composite(into: &target, paths: FastPaths.self)
-        case .reference: composite(into: &target, paths: ReferencePaths.self)
-        }
-    }
-
-    /// `composite` specialized for one mode: in the fast one `reference` is a constant false, so
-    /// the tile loop compiles to the kernels alone.
-    private func composite<Paths: RasterPaths>(into target: inout TileTarget, paths: Paths.Type) {
-        let reference = Paths.reference
+    public func composite(into target: inout TileTarget) {
         let rect = target.rect
         precondition(
             rect.x0 % tileSize == 0 && rect.y0 % tileSize == 0
@@ -40,17 +29,17 @@ extension BinnedDrawList {
                                 let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
                                 StrokeRaster.draw(
                                     entries: run, segments: segments, color: e.color, reach: e.reach,
-                                    clip: clip, target: t, reference: reference)
+                                    clip: clip, target: t)
                                 k = k2
                                 continue
                             }
                             switch shapes[Int(e.shape)] {
                             case .stroke: break  // drawn from its entries above
                             case let .segment(s): SegmentRaster.draw(s, clip: clip, target: t)
-                            case let .disk(d): DiskRaster.draw(d, clip: clip, target: t, reference: reference)
+                            case let .disk(d): DiskRaster.draw(d, clip: clip, target: t)
                             case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)
                             case let .rect(r): RectRaster.draw(r, clip: clip, target: t)
-                            case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t, reference: reference)
+                            case let .mask(m): MaskRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
                             case let .image(m): ImageRaster.draw(m, bytes: maskBytes, clip: clip, target: t)
                             case let .polygon(p): PolygonRaster.draw(p, planes: planes, clip: clip, target: t)
                             case let .roundedRect(r): RoundedRectRaster.draw(r, clip: clip, target: t)
@@ -65,8 +54,3 @@ extension BinnedDrawList {
         }
     }
 }
-
-/// Which rasterizer paths a specialization of `BinnedDrawList.composite` takes.
-private protocol RasterPaths { static var reference: Bool { get } }
-private enum FastPaths: RasterPaths { static var reference: Bool { false } }
-private enum ReferencePaths: RasterPaths { static var reference: Bool { true } }

@@ -23,10 +23,9 @@ enum DiskRaster {
         }
     }
 
-    /// Draws a disk (8 lanes at a time when outlined, the scalar path for narrow tiles or `reference`).
     @inline(__always)
-    static func draw(_ disk: DiskShape, clip: PixelRect, target: TileTarget, reference: Bool) {
-        if !reference && clip.width >= 8 && disk.outlineColor != 0 {
+    static func draw(_ disk: DiskShape, clip: PixelRect, target: TileTarget) {
+        if clip.width >= 8 && disk.outlineColor != 0 {
             drawOutlined8(disk, clip: clip, target: target)
             return
         }

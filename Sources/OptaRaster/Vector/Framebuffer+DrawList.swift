@@ -3,9 +3,8 @@ extension Framebuffer {
     /// `context`'s scratch memory.
     public mutating func draw(_ list: DrawList, context: inout RenderContext, threads: Int = 1,
                               tileSize: Int = BinnedDrawList.defaultTileSize) {
-        let mode = context.mode
         BinnedDrawList.binning(list, width: width, height: height, tileSize: tileSize, threads: threads, context: &context) { binned in
-            draw(binned, threads: threads, mode: mode)
+            draw(binned, threads: threads)
         }
     }
 
@@ -16,11 +15,11 @@ extension Framebuffer {
         draw(list, context: &context, threads: threads, tileSize: tileSize)
     }
 
-    /// Draws an already binned list (its size must match the frame's) with `mode`'s rasterizer paths.
-    public mutating func draw(_ binned: BinnedDrawList, threads: Int = 1, mode: RenderMode = .fast) {
+    /// Draws an already binned list (its size must match the frame's).
+    public mutating func draw(_ binned: BinnedDrawList, threads: Int = 1) {
         precondition(binned.width == width && binned.height == height, "binned list is for another frame size")
         TileScheduler.forEachTile(of: &self, threads: threads, tileSize: binned.tileSize) { target in
-            binned.composite(into: &target, mode: mode)
+            binned.composite(into: &target)
         }
     }
 }

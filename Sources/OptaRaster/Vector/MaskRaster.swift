@@ -1,13 +1,11 @@
 /// Blends 8-bit coverage masks (glyphs) into one tile.
 enum MaskRaster {
-    /// With `reference`, every covered pixel is blended (no copy of opaque colour at full coverage).
     @inline(__always)
-    static func draw(_ mask: MaskShape, bytes: UnsafeBufferPointer<UInt8>, clip: PixelRect, target: TileTarget,
-                     reference: Bool) {
+    static func draw(_ mask: MaskShape, bytes: UnsafeBufferPointer<UInt8>, clip: PixelRect, target: TileTarget) {
         let x0 = Swift.max(clip.x0, mask.x), x1 = Swift.min(clip.x1, mask.x + mask.width)
         let y0 = Swift.max(clip.y0, mask.y), y1 = Swift.min(clip.y1, mask.y + mask.height)
         guard x0 < x1, y0 < y1, let base = bytes.baseAddress else { return }
-        let opaque = !reference && mask.color >= 0xFF00_0000
+        let opaque = mask.color >= 0xFF00_0000
         for y in y0..<y1 {
             let src = base + mask.offset + (y - mask.y) * mask.width - mask.x
             let row = target.row(y)

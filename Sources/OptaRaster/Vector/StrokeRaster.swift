@@ -3,20 +3,14 @@
 /// A pixel's coverage comes from its minimum distance to all of the stroke's segments near the
 /// tile, and the stroke blends once per pixel, so joints never double-blend.
 enum StrokeRaster {
-    /// Draws the segments named by `entries` (consecutive bin entries of one stroke); with
-    /// `reference`, a single segment takes the scalar path.
+    /// Draws the segments named by `entries` (consecutive bin entries of one stroke).
     @inline(__always)
     static func draw(
         entries: UnsafeBufferPointer<BinEntry>, segments: UnsafeBufferPointer<StrokeSegment>,
-        color: UInt32, reach: Float, clip: PixelRect, target: TileTarget, reference: Bool
+        color: UInt32, reach: Float, clip: PixelRect, target: TileTarget
     ) {
         if entries.count == 1 && entries[0].count == 1 {
-            let segment = segments[Int(entries[0].first)]
-            if reference {
-                drawSingleScalar(segment, color: color, reach: reach, clip: clip, target: target)
-            } else {
-                drawSingle(segment, color: color, reach: reach, clip: clip, target: target)
-            }
+            drawSingle(segments[Int(entries[0].first)], color: color, reach: reach, clip: clip, target: target)
         } else {
             drawMany(entries: entries, segments: segments, color: color, reach: reach, clip: clip, target: target)
         }
