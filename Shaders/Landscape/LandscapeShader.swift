@@ -57,6 +57,20 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
 
     /// Shades every pixel of the target's tile.
     public func shade(_ target: inout TileTarget) {
+        let plot = shadeSurroundings(&target)
+        guard !plot.isEmpty else { return }
+        let count = plot.width
+        let padded = (count + 7) & ~7
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 3) { scratch in
+            let base = scratch.baseAddress!
+            base.initialize(repeating: 0, count: padded * 3)
+            shadePlot(&target, plot, values: base, gradX: base + padded, gradY: base + 2 * padded)
+        }
+    }
+
+    /// Writes the tile's pixels outside the plot (background, colourbar ramp), one at a time;
+    /// returns the part of the tile inside the plot.
+    func shadeSurroundings(_ target: inout TileTarget) -> PixelRect {
         let tile = target.rect
         let plot = tile.intersection(viewport.rect)
         // Background outside the plot area.
@@ -80,14 +94,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                 }
             }
         }
-        guard !plot.isEmpty else { return }
-        let count = plot.width
-        let padded = (count + 7) & ~7
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 3) { scratch in
-            let base = scratch.baseAddress!
-            base.initialize(repeating: 0, count: padded * 3)
-            shadePlot(&target, plot, values: base, gradX: base + padded, gradY: base + 2 * padded)
-        }
+        return plot
     }
 
     /// Samples the field row by row over `plot` (part of the target's tile) and turns each row

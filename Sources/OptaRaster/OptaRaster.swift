@@ -22,6 +22,10 @@
 // A pixel's value depends only on the plan and the pixel's position: the same bytes on one thread
 // or many, with a used context or a new one.
 //
+// With `RenderContext.mode` set to `.reference`, step 4 runs shaded layers' plain scalar path
+// (`TileShader.shadeReference`) and writes every fill row, and nothing is kept: the reference
+// the fast paths are held to (see `RenderMode`).
+//
 // The context owns the scratch memory of all this (binning arrays, the triangle rasterizer's vertex
 // arrays, the kept layer) and keeps it from frame to frame; whoever draws frames holds one.
 //

@@ -15,6 +15,8 @@ struct RecordingTape {
     private var ended = false
     /// The step of the latest iterate added (0 before any).
     private(set) var lastStep = 0
+    /// The most steps handed to the recorder at once.
+    static let chunk = 4096
 
     init(recorder: any SolverStepRecorder, spec: SolverSpec) {
         self.recorder = recorder
@@ -28,7 +30,7 @@ struct RecordingTape {
 
     /// Hands over what has gathered once there is a chunk's worth or 100 ms have passed.
     mutating func flushIfDue(_ now: ContinuousClock.Instant) {
-        if pending.count >= SolverWorker.recordedChunk || (!pending.isEmpty && now - lastHandOver >= .milliseconds(100)) {
+        if pending.count >= Self.chunk || (!pending.isEmpty && now - lastHandOver >= .milliseconds(100)) {
             flush()
             lastHandOver = now
         }

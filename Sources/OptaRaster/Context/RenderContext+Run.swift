@@ -73,8 +73,9 @@ extension RenderContext {
         defer {
             for i in binned.indices { binned[i]?.recycle(into: &binning) }
         }
-        // At most one shaded layer per pass uses the cache: the first with a key.
-        let cached = cachesLayers ? layers.firstIndex(where: { if case .shaded(_, .some) = $0 { true } else { false } }) : nil
+        // At most one shaded layer per pass uses the cache: the first with a key (none in reference mode).
+        let cached = cachesLayers && mode == .fast
+            ? layers.firstIndex(where: { if case .shaded(_, .some) = $0 { true } else { false } }) : nil
         let use: LayerCache.Use
         if let cached, case .shaded(_, .some(let key)) = layers[cached] {
             use = layerCache.use(for: key, width: width, height: height)
@@ -84,6 +85,7 @@ extension RenderContext {
         var kept = RenderContext.taking(&layerCache.pixels, leaving: [])
         defer { layerCache.pixels = kept }
         let lists = binned
+        let mode = mode
         kept.withUnsafeMutableBufferPointer { keptPixels in
             // The kept layer is laid out as a `width × height` frame; each tile reads or writes only
             // its own pixels of it (see `SharedMutablePointer`).
@@ -92,7 +94,9 @@ extension RenderContext {
                 for index in layers.indices {
                     switch layers[index] {
                     case .fill(let color):
-                        target.fill(color)
+                        if mode == .reference { target.fillEveryRow(color) } else { target.fill(color) }
+                    case .shaded(let shader, _) where mode == .reference:
+                        shader.shadeReference(&target)
                     case .shaded(let shader, _):
                         guard index == cached, let keptBase else {
                             shader.shade(&target)

@@ -21,6 +21,11 @@ public struct RenderContext: Sendable {
         didSet { if !cachesLayers { layerCache.clear() } }
     }
 
+    /// Fast paths (the default) or every layer's scalar reference path (which keeps no layers).
+    public var mode = RenderMode.fast {
+        didSet { if mode == .reference { layerCache.clear() } }
+    }
+
     public init() {}
 }
 

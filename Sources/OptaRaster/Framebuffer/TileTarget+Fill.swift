@@ -21,4 +21,9 @@ extension TileTarget {
             if any { row.update(repeating: color, count: width) }
         }
     }
+
+    /// Fills the tile with `color`, writing every row: `fill`'s reference path.
+    func fillEveryRow(_ color: UInt32) {
+        for y in rect.y0..<rect.y1 { (row(y) + rect.x0).update(repeating: color, count: rect.width) }
+    }
 }

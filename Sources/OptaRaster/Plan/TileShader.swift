@@ -9,8 +9,13 @@ public protocol TileShader: Sendable {
     /// is opaque throughout (`FramePlan.isOpaque`), and drawing it in straight alpha needs no
     /// conversion. False unless the shader promises it.
     var writesOpaquePixels: Bool { get }
+
+    /// The same pixels as `shade` within the golden tolerance, by plain scalar code one pixel at a
+    /// time (`RenderMode.reference`). A shader whose `shade` is already such code need not give one.
+    func shadeReference(_ target: inout TileTarget)
 }
 
 extension TileShader {
     public var writesOpaquePixels: Bool { false }
+    public func shadeReference(_ target: inout TileTarget) { shade(&target) }
 }

@@ -10,6 +10,10 @@ public protocol FrameClock: Sendable {
     var now: Duration { get }
     /// Blocks the calling thread until `now >= deadline` (returns at once if it already is).
     func sleep(until deadline: Duration)
+    /// Blocks the calling thread until `now >= deadline` (nil: no deadline) or `signal` is given,
+    /// whichever comes first, and takes the signal: how background workers wait, so that commands
+    /// end their waits early.
+    func wait(until deadline: Duration?, or signal: WakeSignal)
 }
 
 /// The real frame clock: monotonic time from `ContinuousClock`, origin at creation.
@@ -27,6 +31,11 @@ public struct SystemFrameClock: FrameClock {
             if remaining <= .zero { return }
             Thread.sleep(forTimeInterval: remaining.seconds)
         }
+    }
+
+    public func wait(until deadline: Duration?, or signal: WakeSignal) {
+        signal.block(timeout: deadline.map { $0 - now })
+        signal.take()
     }
 }
 
