@@ -23,8 +23,9 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     public let colorbar: PixelRect?
     /// Rectangles where contour lines are left out (the gaps that contour labels sit in).
     public let contourGaps: [PixelRect]
-    /// The undefined hatch's period in pixels along a row (≥ 4): its stripes widen with the
-    /// figure's strokes, so a 4K frame shows the stripes a 1080 p frame does.
+    /// The undefined hatch's period in pixels along a row, a power of two (≥ 4, so the per-pixel
+    /// test is a mask): its stripes widen with the figure's strokes, so a 4K frame shows the
+    /// stripes a 1080 p frame does.
     public let hatchPeriod: Int
 
     public init(field: Field, viewport: PlotViewport, scale: ValueScale, colormap: ColormapLUT,
@@ -41,7 +42,9 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         self.background = background
         self.colorbar = colorbar
         self.contourGaps = contourGaps
-        self.hatchPeriod = Swift.max(4, hatchPeriod)
+        var period = 4
+        while period * 2 <= hatchPeriod, period < 1 << 10 { period *= 2 }
+        self.hatchPeriod = period
     }
 
     /// Opaque whenever the background is: heatmap and colourbar colours come from the colormap's
@@ -50,9 +53,9 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     public var writesOpaquePixels: Bool { background >= 0xFF00_0000 }
 
     /// The two greys of the hatch that marks undefined values, chosen per pixel: a dark stripe a
-    /// quarter of `hatchPeriod` wide (x and y are never negative).
+    /// quarter of `hatchPeriod` wide.
     func undefinedColor(x: Int, y: Int) -> UInt32 {
-        (x + y) % hatchPeriod < hatchPeriod / 4 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
+        (x + y) & (hatchPeriod - 1) < hatchPeriod / 4 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
     }
 
     /// Shades every pixel of the target's tile.

@@ -266,11 +266,15 @@ public struct ConvergenceFigure: PlannedFigure {
         let note = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)"
         let roomier = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
         var chosen: (lines: [(String, TextStamp, SIMD2<Int>)], cost: Float)?
-        for (onLeft, below) in [(roomier, false), (roomier, true), (!roomier, false), (!roomier, true)] {
-            let placed = bestLabelLines(note, beside: p, onLeft: onLeft, below: below, size: size)
-            let cut = placed.isEmpty || placed[placed.count - 1].0.hasSuffix("…")
-            let cost = placed.reduce(Float(cut ? 1e6 : 0)) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
-            if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
+        for onLeft in [roomier, !roomier] {
+            // Wrapped once per side: above and below the point the lines are the same.
+            let stamps = bestLabelStamps(note, beside: p, onLeft: onLeft, size: size)
+            let cut = stamps.isEmpty || stamps[stamps.count - 1].0.hasSuffix("…")
+            for below in [false, true] {
+                let placed = placeBestLabel(stamps, beside: p, onLeft: onLeft, below: below, size: size)
+                let cost = placed.reduce(Float(cut ? 1e6 : 0)) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
+                if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
+            }
         }
         for (line, stamp, origin) in chosen?.lines ?? [] {
             list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
@@ -278,21 +282,25 @@ public struct ConvergenceFigure: PlannedFigure {
         }
     }
 
-    /// The best note's lines beside `p`, wrapped (then cut) to the plot's room on that side,
-    /// their block above or below the point and kept inside the plot.
-    func bestLabelLines(_ note: String, beside p: SIMD2<Float>, onLeft: Bool, below: Bool,
+    /// The best note's lines on one side of `p`, wrapped (then cut) to the plot's room there.
+    func bestLabelStamps(_ note: String, beside p: SIMD2<Float>, onLeft: Bool, size: Int) -> [(String, TextStamp)] {
+        let anchorX = p.x + (onLeft ? -10 : 10)
+        return FigureText.wrapped(note, maxWidth: onLeft ? anchorX - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchorX - 2,
+                                  fonts: fonts, size: size).filter { !$0.isEmpty }
+            .map { ($0, TextStamp(fonts.layout($0, pixelSize: size))) }
+    }
+
+    /// Where `lines` go beside `p`: their block above or below the point, kept inside the plot.
+    func placeBestLabel(_ lines: [(String, TextStamp)], beside p: SIMD2<Float>, onLeft: Bool, below: Bool,
                         size: Int) -> [(String, TextStamp, SIMD2<Int>)] {
         let anchorX = p.x + (onLeft ? -10 : 10)
-        let lines = FigureText.wrapped(note, maxWidth: onLeft ? anchorX - Float(layout.plot.x0) - 2 : Float(layout.plot.x1) - anchorX - 2,
-                                       fonts: fonts, size: size).filter { !$0.isEmpty }
         let step = Float(size) * 1.25, half = Float(lines.count - 1) * step / 2
         let top = Float(layout.plot.y0) + Float(size) + half, bottom = Float(layout.plot.y1) - Float(size) - half
         // The block's middle a label height from the point, as one line sits.
         let middle = below ? min(bottom, max(p.y + Float(size), top)) : max(top, min(p.y - Float(size), bottom))
-        return lines.enumerated().map { index, line in
-            let stamp = TextStamp(fonts.layout(line, pixelSize: size))
+        return lines.enumerated().map { index, entry in
             let anchor = SIMD2(anchorX, middle + (Float(index) - Float(lines.count - 1) / 2) * step)
-            return (line, stamp, stamp.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle))
+            return (entry.0, entry.1, entry.1.origin(anchor: anchor, horizontal: onLeft ? .right : .left, vertical: .middle))
         }
     }
 

@@ -85,7 +85,7 @@ public struct LandscapeFigure: Sendable {
                                                        maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                        fonts: fonts, size: layout.titleSize, minSize: labelSize + 1)
         // The colourbar title runs along the plot's height, which the title's lines set.
-        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * Float(titleSize) * 1.3 - 1
+        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1
         let colorbarTitleLines = scenario.axes.colorbar
             ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight,
                                  maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),

@@ -10,7 +10,9 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let labelSize: Int
     public let titleSize: Int
     /// How far apart the lines of a title wrapped onto two lines are.
-    public var titleLineStep: Float { Float(titleSize) * 1.3 }
+    public var titleLineStep: Float { Self.titleLineStep(titleSize: titleSize) }
+    /// The same for a title drawn at `titleSize`.
+    public static func titleLineStep(titleSize: Int) -> Float { Float(titleSize) * 1.3 }
     /// How far apart the colourbar title's two lines are: their turned text boxes (about 1.3
     /// sizes across) must not touch. The layout keeps this much room for the second line.
     public var colorbarTitleLineStep: Float { Float(labelSize) * 1.4 }
