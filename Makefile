@@ -55,7 +55,12 @@ demo: build
 	$(SWIFT) run $(RELEASE) $(CPU) --skip-build opta render --output opta-demo.png
 	@echo "Demo picture: $(CURDIR)/opta-demo.png"
 
+# Tests write their files (run stores of up to a gigabyte among them) under TEST_TMP, emptied
+# before and after the run, so repeated runs never fill the disk.
+TEST_TMP := $(CURDIR)/.build/test-tmp
+test: export TMPDIR := $(TEST_TMP)
 test: deps
+	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	$(SWIFT) build $(RELEASE) $(CPU) $(TESTING) --build-tests
 	$(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --skip-build
 	# The window path once more in a real X server.
@@ -70,6 +75,7 @@ test: deps
 	  $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=address --scratch-path .build-asan --filter "OptaCoreTests|OptaRasterTests|OptaSceneTests|OptaImageTests"
 	# Opta as a library: the C ABI from C, the Python package, a package depending on Opta by URL.
 	$(MAKE) test-c test-python check-dependent LIB_FLAGS="$(TESTING)"
+	rm -rf $(TEST_TMP)
 
 # libOptaC.so, Opta's C library (header Sources/OptaC/include/opta.h); `pip install ./python` runs this.
 LIB_FLAGS ?=

@@ -61,9 +61,17 @@ struct OptaProcess {
     }
 }
 
+/// The folder every test's folder lives in, removed when the test process exits: one run of the
+/// suite writes over a gigabyte of run stores, and must not leave it behind on the disk.
+let testFoldersRoot: String = {
+    let root = NSTemporaryDirectory() + "opta-cli-tests-\(getpid())"
+    atexit { try? FileManager.default.removeItem(atPath: testFoldersRoot) }
+    return root
+}()
+
 /// A fresh empty folder for one test.
 func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "opta-cli-\(UUID().uuidString)"
+    let path = testFoldersRoot + "/\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

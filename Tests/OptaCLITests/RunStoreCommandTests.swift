@@ -71,6 +71,7 @@ final class RunStoreCommandTests: XCTestCase {
         let store = folder + "/runs.sqlite"
         try writeFile(Self.longRun, folder + "/long.json")
         var generator = SystemRandomNumberGenerator()
+        // About 4 GB of store at the end (each recording writes some 200 MB/s): removed below.
         let kills = 50
         for _ in 0..<kills {
             let process = Process()
@@ -99,6 +100,7 @@ final class RunStoreCommandTests: XCTestCase {
             XCTAssertEqual(summary.iterateCount, run.iterates.count)
             if summary.status == "stopped" { XCTAssertEqual(run.iterates.count, 201) }
         }
+        try? FileManager.default.removeItem(atPath: folder)  // the largest store of the suite
     }
 
     /// Two writers and a reader at once: no SQLITE_BUSY reaches the user, nothing is lost.
@@ -143,8 +145,9 @@ final class RunStoreCommandTests: XCTestCase {
             try? umount.run()
             umount.waitUntilExit()
         }
-        try writeFile(Self.longRun.replacingOccurrences(of: "4000000", with: "200000"), NSTemporaryDirectory() + "/opta-full-long.json")
-        let result = try OptaProcess.run(["solve", NSTemporaryDirectory() + "/opta-full-long.json", "--store", mountPoint + "/runs.sqlite"])
+        let scenario = temporaryFolder() + "/long.json"
+        try writeFile(Self.longRun.replacingOccurrences(of: "4000000", with: "200000"), scenario)
+        let result = try OptaProcess.run(["solve", scenario, "--store", mountPoint + "/runs.sqlite"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("slow (gradient-descent): stopped after 200000 steps"), result.stdout)
         let warnings = result.stderr.split(separator: "\n")

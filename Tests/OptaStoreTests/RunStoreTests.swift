@@ -4,9 +4,17 @@ import Synchronization
 @testable import OptaStore
 import XCTest
 
+/// The folder every test's store lives in, removed when the test process exits, so runs of the
+/// suite leave no stores behind on the disk.
+let testFoldersRoot: String = {
+    let root = NSTemporaryDirectory() + "opta-store-tests-\(getpid())"
+    atexit { try? FileManager.default.removeItem(atPath: testFoldersRoot) }
+    return root
+}()
+
 /// A fresh folder for one test's store files.
 func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "opta-store-\(UUID().uuidString)"
+    let path = testFoldersRoot + "/\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
