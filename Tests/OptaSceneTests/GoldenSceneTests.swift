@@ -44,6 +44,13 @@ import Testing
         try GoldenHarness.forPackage().verify(image, named: name, tolerance: Self.tolerance)
     }
 
+    /// A frame too narrow to give a legend room beside its plot: the legend goes below, in columns.
+    @Test func aNarrowFrameSetsItsLegendBelowThePlot() throws {
+        var s = try scenario("Examples/solvers.json")
+        s.width = 320; s.height = 240
+        try GoldenHarness.forPackage().verify(try render(s), named: "solvers-320", tolerance: Self.tolerance)
+    }
+
     @Test func threadCountDoesNotChangeABit() throws {
         var s = try scenario("Examples/formula.json")
         s.width = 500; s.height = 333

@@ -79,6 +79,21 @@ import Testing
         #expect(!hidden.canvas(paths: hidden.scenario.paths, legend: nil).texts.contains { $0.text == "p" })
     }
 
+    @Test func aCornerOverAMarkerIsNeverGoodEnough() {
+        var obstacles = LegendPlacer.Obstacles()
+        for p in [SIMD2<Float>(40, 30), SIMD2(360, 30), SIMD2(40, 270), SIMD2(360, 270)] {
+            obstacles.points.append((p, 6, LegendPlacer.markerWeight))   // a marker in every corner
+        }
+        let outside = PixelRectF(x0: 420, y0: 0, x1: 520, y1: 60)
+        #expect(LegendPlacer.wantsOutside(size: size, plot: plot, inset: 10, obstacles: obstacles))
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: outside) == outside)
+        // With no room outside, the least covering corner (ties to the upper right).
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == corner(.upperRight))
+        // A clear corner is taken over going outside.
+        obstacles.points.removeLast()
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: outside) == corner(.lowerRight))
+    }
+
     @Test func manyPathsGoOutsideSummarized() throws {
         // Forty paths criss-crossing the plot: no corner is clear.
         var paths: [String] = []

@@ -51,7 +51,7 @@ extension LandscapeFigure {
         }
         // Axis titles and the plot title.
         text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
-             at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size, horizontal: .center, vertical: .bottom)
+             at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)

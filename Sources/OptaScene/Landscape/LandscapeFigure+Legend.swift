@@ -54,8 +54,7 @@ extension LandscapeFigure {
         let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
                                          strokeScale: layout.strokeScale)
         if let outside = legendOutside {
-            guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: Float(layout.plot.height),
-                                      maxTextWidth: outside.maxTextWidth) else { return nil }
+            guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
         guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }

@@ -23,9 +23,8 @@ public struct LandscapeFigure: Sendable {
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     /// Contour labels and the gaps cut into the lines for them.
     let contourLabels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]
-    /// Where a legend beside the plot starts (top-left) and how wide its names may be; nil when
-    /// the legend goes inside the plot.
-    let legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
+    /// Where a legend beside or below the plot goes; nil when the legend goes inside the plot.
+    let legendOutside: OutsideLegend?
     /// The title, wrapped onto at most two lines to fit its room.
     let titleLines: [String]
     /// The colourbar's title, wrapped onto at most two lines to fit along the bar.
@@ -103,14 +102,18 @@ public struct LandscapeFigure: Sendable {
         } : []
         let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count,
                                          strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
-        var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
-        if outsideLegend, let textWidth = Self.outsideTextWidth(frameWidth: width, labelSize: labelSize, entries: entries, fonts: fonts),
-           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(layout.plot.height), maxTextWidth: textWidth) {
-            layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth, legendWidth: legend.size.x, titleLines: titleLines.count,
-                                     colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize)
-            legendOutside = (SIMD2(Float(width) - Float(labelSize) * 0.6 - legend.size.x, Float(layout.plot.y0)), textWidth)
+        var legendOutside: OutsideLegend?
+        if outsideLegend {
+            let withLegend = { (legendWidth: Float, legendHeight: Float) in
+                LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines.count,
+                                colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize)
+            }
+            if let (placement, placedLayout) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
+                layout = placedLayout
+                legendOutside = placement
+            }
         }
         self.layout = layout
         self.legendOutside = legendOutside
@@ -152,7 +155,7 @@ public struct LandscapeFigure: Sendable {
     var legendWantsOutside: Bool {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
                                          strokeScale: layout.strokeScale)
-        guard !entries.isEmpty, Self.outsideTextWidth(frameWidth: width, labelSize: layout.labelSize) != nil else { return false }
+        guard !entries.isEmpty else { return false }
         let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
         return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
                                          obstacles: legendObstacles(scenario.paths))

@@ -6,6 +6,8 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let frame: PixelRect
     public let plot: PixelRect
     public let colorbar: PixelRect?
+    /// Where the x axis's title ends at the bottom: above a legend below the plot, if any.
+    public let xTitleBottom: Float
     /// Text sizes in pixels.
     public let labelSize: Int
     public let titleSize: Int
@@ -41,13 +43,14 @@ public struct LandscapeLayout: Sendable, Equatable {
 
     /// Lays out a frame. `yLabelWidth` and `colorbarLabelWidth` are the widest tick labels;
     /// `xLabelWidth` the widest x tick label, centred on the plot's ends at most; `legendWidth`
-    /// is room kept at the right edge for a legend outside the plot (0 for none); `titleLines` how many
+    /// is room kept at the right edge for a legend beside the plot (0 for none), `legendHeight` at
+    /// the bottom edge for one below it; `titleLines` how many
     /// lines the title takes (the plot gives up the height of each line past the first), and
     /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
     /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
-                titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil) {
+                legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil) {
         self.labelSize = labelSize
         self.titleSize = titleSize ?? labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -56,7 +59,9 @@ public struct LandscapeLayout: Sendable, Equatable {
         let lineHeight = Float(labelSize) * 1.25
         let top = hasTitle ? gap * 2 + Float(self.titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
         let left = max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
-        let bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
+        var bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
+        if legendHeight > 0 { bottom += legendHeight + gap * 0.5 }
+        xTitleBottom = Float(height) - gap - (legendHeight > 0 ? legendHeight + gap * 0.5 : 0)
         let barWidth = max(10, Float(labelSize) * 1.2)
         var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap
             + lineHeight + Float(max(0, colorbarTitleLines - 1)) * Float(labelSize) * 1.4 + gap : gap * 2

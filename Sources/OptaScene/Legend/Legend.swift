@@ -4,7 +4,8 @@ import OptaText
 /// A figure's legend: the entries it names, laid out as lines of swatch and name inside a box.
 /// Entries beyond what `maxHeight` holds are summarized on a last line ("+ 37 more"); names
 /// wider than `maxTextWidth` wrap onto a second line (the entry grows by a line of text), and
-/// only what still does not fit is cut with "…".
+/// only what still does not fit is cut with "…". A legend given a `maxWidth` (one below a plot)
+/// sets its entries in as many columns as that width holds, row by row, names on one line.
 struct Legend {
     /// What an entry's swatch shows.
     enum Swatch {
@@ -39,8 +40,13 @@ struct Legend {
     /// width allowed).
     let shown: [Entry]
     let labels: [[String]]
-    /// Where each entry's strip starts below the box's inner top, then where the summary's does.
+    /// Where each entry's strip starts below the box's inner top, then where the summary's does
+    /// (in a legend of several columns, the top of its row).
     let tops: [Float]
+    /// How many columns the entries are set in, and how wide each column is (the box's inner
+    /// width when there is one column).
+    let columns: Int
+    let columnWidth: Float
     /// The entries summarized on the last line.
     let hidden: [Entry]
     let labelSize: Int
@@ -58,11 +64,22 @@ struct Legend {
     /// A legend for `entries`, or nil when there are none or the height holds no entry (a
     /// summary alone names nothing). Names wrap only when that hides no entry that one-line
     /// names would show.
-    init?(_ entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float) {
+    init?(_ entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float, maxWidth: Float? = nil) {
         guard !entries.isEmpty else { return nil }
-        self.labelSize = labelSize
+        if let maxWidth {
+            let rows = Int((maxHeight - 2 * Float(labelSize) * 0.6) / (Float(labelSize) * 1.6))
+            self.init(columnsOf: entries, labelSize: labelSize, fonts: fonts, rows: rows, maxTextWidth: maxTextWidth, maxWidth: maxWidth)
+        } else {
+            self.init(linesOf: entries, labelSize: labelSize, fonts: fonts, maxHeight: maxHeight, maxTextWidth: maxTextWidth)
+        }
+    }
+
+    /// A legend of one column, an entry (of one or two lines) under the other.
+    private init?(linesOf entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float) {
         let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, step = Float(labelSize) * 1.4
         let room = maxHeight - 2 * pad
+        self.labelSize = labelSize
+        columns = 1
         /// How many entries fit, each `names` tall, with a summary line when not all do.
         func fitting(_ names: [[String]]) -> Int {
             let heights = names.map { line + Float($0.count - 1) * step }
@@ -91,6 +108,37 @@ struct Legend {
         let widths = labels.flatMap { $0 }.map { fonts.measure($0, pixelSize: labelSize) }
             + [summary.map { fonts.measure($0, pixelSize: labelSize) } ?? 0]
         size = SIMD2(pad * 3 + Float(labelSize) * 2.2 + (widths.max() ?? 0), pad * 2 + tops[tops.count - 1] + (summary == nil ? 0 : line))
+        columnWidth = size.x - 2 * pad
+    }
+
+    /// A legend of one-line entries set row by row in as many columns as `maxWidth` holds (at
+    /// most `rows` rows; a summary takes the last place when not all fit); nil when not even one
+    /// entry fits.
+    private init?(columnsOf entries: [Entry], labelSize: Int, fonts: FontLibrary, rows maxRows: Int, maxTextWidth: Float,
+                  maxWidth: Float) {
+        let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, swatch = Float(labelSize) * 2.2
+        let names = entries.map { FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize) }
+        let textWidth = (names + ["+ \(entries.count) more"]).map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
+        // A column is swatch, gap, name, and a wider gap before the next column (the box's
+        // padding stands in for the last one's).
+        let columnWidth = swatch + pad + textWidth + 2 * pad
+        let fitting = Int(maxWidth / columnWidth)
+        guard maxRows >= 1, fitting >= 1 else { return nil }
+        let capacity = maxRows * fitting
+        let count = entries.count <= capacity ? entries.count : capacity - 1
+        guard count >= 1 else { return nil }
+        // As few rows as the entries need, then as few columns as those rows need.
+        let places = count + (count < entries.count ? 1 : 0)
+        let rows = (places + fitting - 1) / fitting
+        let columns = (places + rows - 1) / rows
+        self.columns = columns
+        self.labelSize = labelSize
+        self.columnWidth = columnWidth
+        shown = Array(entries[0..<count])
+        labels = names[0..<count].map { [$0] }
+        hidden = Array(entries[count...])
+        tops = (0...count).map { Float($0 / columns) * line }
+        size = SIMD2(Float(columns) * columnWidth, 2 * pad + Float(rows) * line)
     }
 
     /// The box with its top-left corner at `origin`.
@@ -98,11 +146,16 @@ struct Legend {
         PixelRectF(x: origin.x, y: origin.y, width: size.x, height: size.y)
     }
 
-    /// The strip of line `index` (entries, then the summary) in a legend at `frame`.
+    /// The strip of line `index` (entries, then the summary) in a legend at `frame`: a whole line
+    /// of a one-column legend, one column's part of a row otherwise.
     func lineRect(_ index: Int, in frame: PixelRectF) -> PixelRectF {
         let y0 = frame.y0 + pad + tops[index]
-        let y1 = index + 1 < tops.count ? frame.y0 + pad + tops[index + 1] : y0 + line
-        return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y1)
+        guard columns > 1 else {
+            let y1 = index + 1 < tops.count ? frame.y0 + pad + tops[index + 1] : y0 + line
+            return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y1)
+        }
+        let x0 = frame.x0 + pad + Float(index % columns) * columnWidth
+        return PixelRectF(x0: x0 - pad, y0: y0, x1: min(frame.x1, x0 + columnWidth - pad), y1: y0 + line)
     }
 
     /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point. Path swatches
@@ -119,9 +172,8 @@ struct Legend {
                   PixelRectF(x0: frame.x1 - b, y0: frame.y0, x1: frame.x1, y1: frame.y1)] {
             canvas.append(.rect(r, fill: style.border))
         }
-        let sx = frame.x0 + pad
         for (i, entry) in shown.enumerated() {
-            let strip = lineRect(i, in: frame), cy = (strip.y0 + strip.y1) / 2
+            let strip = lineRect(i, in: frame), cy = (strip.y0 + strip.y1) / 2, sx = strip.x0 + pad
             switch entry.swatch {
             case .path(let color, let width, let dot):
                 PathStroke.append(&canvas, pieces: [[SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)]], width: width,
@@ -142,7 +194,7 @@ struct Legend {
             }
         }
         if let summary {
-            let strip = lineRect(shown.count, in: frame), cy = (strip.y0 + strip.y1) / 2
+            let strip = lineRect(shown.count, in: frame), cy = (strip.y0 + strip.y1) / 2, sx = strip.x0 + pad
             FigureText.append(&canvas, summary, fonts: fonts, at: SIMD2(sx + swatchWidth + pad, cy), size: labelSize,
                               horizontal: .left, vertical: .middle, color: style.ink)
         }

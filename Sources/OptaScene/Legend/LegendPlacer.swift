@@ -25,8 +25,15 @@ enum LegendPlacer {
     static let markerWeight: Float = 24
     static let labelWeight: Float = 8
     static let areaWeight: Float = 0.005
-    /// A corner covering no more than this (a marker's worth) is good enough to stay inside.
+    /// A corner covering no more than this (a short stretch of path, a few iterates) and no
+    /// marker is good enough to stay inside.
     static let goodEnough: Float = 24
+
+    /// Whether `rect` covers data little enough for a legend to stay inside there.
+    static func isGoodEnough(_ rect: PixelRectF, _ obstacles: Obstacles) -> Bool {
+        cover(rect, obstacles) <= goodEnough
+            && !obstacles.points.contains { $0.weight >= markerWeight && rect.grown(by: $0.radius).containsPoint($0.center) }
+    }
 
     /// How much data `rect` covers (infinite when it covers text that must show).
     static func cover(_ rect: PixelRectF, _ obstacles: Obstacles) -> Float {
@@ -59,19 +66,19 @@ enum LegendPlacer {
         let corners = corners(of: plot, size: size, inset: inset)
         if position == .outside, let outside { return outside }
         if let fixed = corners.first(where: { $0.0 == position }) { return fixed.1 }
-        var best = corners[0].1, bestCover = Float.infinity
-        for (_, rect) in corners {
-            let c = cover(rect, obstacles)
-            if c < bestCover { best = rect; bestCover = c }
-        }
-        if bestCover > goodEnough, let outside { return outside }
-        return bestCover.isFinite ? best : nil
+        // The least covering of the good-enough corners (ties to the earlier one), else outside,
+        // else the least covering corner at all.
+        // (`min(by:)` keeps the first of equals.)
+        let covers = corners.map { (rect: $0.1, cover: cover($0.1, obstacles)) }
+        if let good = covers.filter({ isGoodEnough($0.rect, obstacles) }).min(by: { $0.cover < $1.cover }) { return good.rect }
+        if let outside { return outside }
+        return covers.min(by: { $0.cover < $1.cover }).flatMap { $0.cover.isFinite ? $0.rect : nil }
     }
 
     /// Whether a `.best` legend should go outside: it has no room inside (`size` nil) or no
     /// corner is good enough.
     static func wantsOutside(size: SIMD2<Float>?, plot: PixelRectF, inset: Float, obstacles: Obstacles) -> Bool {
         guard let size else { return true }
-        return corners(of: plot, size: size, inset: inset).allSatisfy { cover($0.1, obstacles) > goodEnough }
+        return !corners(of: plot, size: size, inset: inset).contains { isGoodEnough($0.1, obstacles) }
     }
 }
