@@ -99,6 +99,29 @@ import Testing
         #expect(landscape.colorbarTitleLines.joined().filter { $0 != " " } == full.filter { $0 != " " })
     }
 
+    /// A bar too short for its whole title (a panel in a stack) takes a shorter form of it, whole.
+    @Test(arguments: ["panels", "grid-valley-panels"])
+    func shortBarsTakeAShorterColourbarTitle(example: String) throws {
+        let (figure, _) = try Self.figure(example)
+        let panel = try #require((figure as? PanelsFigure)?.panels.first?.figure as? LandscapeFigure)
+        let shorter = ColorbarTicks.shorterTitles(for: panel.prepared.scale)
+        #expect(shorter.contains(panel.colorbarTitleLines.joined(separator: " ")), "\(panel.colorbarTitleLines)")
+        #expect(!panel.colorbarTitleLines.contains { $0.hasSuffix("…") })
+    }
+
+    /// A chart too small for the whole best-value note shows a shorter one whole, never cut.
+    @Test func aSmallChartShortensItsBestNoteInsteadOfCuttingIt() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
+        let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
+        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let note = try #require(texts.first { $0.hasPrefix("best f = ") }, "\(texts)")
+        #expect(!texts.contains { $0.hasSuffix("…") }, "\(texts)")
+        #expect(!note.contains("step"), "shortened: \(note)")
+    }
+
     @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {
         let size = 14
         let words = "alpha beta gamma delta epsilon"

@@ -256,25 +256,32 @@ public struct ConvergenceFigure: PlannedFigure {
 
     /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point: above it on the side with
     /// more room, unless another corner of the point (that side below, the other side above or
-    /// below) covers less of the lines and markers in `obstacles` or cuts fewer words.
+    /// below) covers less of the lines and markers in `obstacles` or cuts fewer words; without
+    /// its step, or its run too, when that is what keeps it whole and clear of the lines.
     func addBestLabel(_ list: inout FigureCanvas, _ series: [ConvergenceSeries], scale: ConvergenceScale,
                       avoiding obstacles: LegendPlacer.Obstacles) {
         guard options.marksBest, let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
         let at = "\(options.xTitle ?? "step") \(best.step)"
-        let note = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset)) · \(s.id), \(at)"
+        let value = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset))"
+        // Shorter notes, which a small chart may need, cost a label's worth for each part left out.
+        let notes = ["\(value) · \(s.id), \(at)", "\(value) · \(s.id)", value]
         let roomier = p.x > Float(layout.plot.x0 + layout.plot.x1) / 2
         var chosen: (lines: [(String, TextStamp, SIMD2<Int>)], cost: Float)?
-        for onLeft in [roomier, !roomier] {
-            // Wrapped once per side: above and below the point the lines are the same.
-            let stamps = bestLabelStamps(note, beside: p, onLeft: onLeft, size: size)
-            let cut = stamps.isEmpty || stamps[stamps.count - 1].0.hasSuffix("…")
-            for below in [false, true] {
-                let placed = placeBestLabel(stamps, beside: p, onLeft: onLeft, below: below, size: size)
-                let cost = placed.reduce(Float(cut ? 1e6 : 0)) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
-                if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
+        for (shortening, note) in notes.enumerated() {
+            for onLeft in [roomier, !roomier] {
+                // Wrapped once per side: above and below the point the lines are the same.
+                let stamps = bestLabelStamps(note, beside: p, onLeft: onLeft, size: size)
+                let cut = stamps.isEmpty || stamps[stamps.count - 1].0.hasSuffix("…")
+                for below in [false, true] {
+                    let placed = placeBestLabel(stamps, beside: p, onLeft: onLeft, below: below, size: size)
+                    let start = Float(cut ? 1e6 : 0) + Float(shortening) * LegendPlacer.labelWeight
+                    let cost = placed.reduce(start) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
+                    if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
+                }
             }
+            if chosen?.cost == 0 { break }
         }
         for (line, stamp, origin) in chosen?.lines ?? [] {
             list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))

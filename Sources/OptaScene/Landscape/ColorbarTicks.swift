@@ -53,4 +53,14 @@ public enum ColorbarTicks {
             return (ticks, title)
         }
     }
+
+    /// Shorter colourbar titles for `scale`, most complete first, for a bar too short for the
+    /// whole one: a log scale's kind goes first (its evenly spaced decades show it), f_min's
+    /// value last, then "Δf" for f − f_min. A linear scale has none: its notes (a common factor of the ticks) must show.
+    public static func shorterTitles(for scale: ValueScale) -> [String] {
+        guard scale.kind == .log else { return [] }
+        let fmin = scale.shift + exp2(scale.lower)
+        let relative = abs(scale.shift) > 1e-9 && abs(scale.shift) > exp2(scale.lower) * 10
+        return relative ? ["f − f_min, f_min = \(NiceTicks.compactLabel(fmin))", "f − f_min", "Δf"] : ["f (log)", "f"]
+    }
 }

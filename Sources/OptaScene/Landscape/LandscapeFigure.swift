@@ -86,9 +86,9 @@ public struct LandscapeFigure: Sendable {
         // The colourbar title runs along the plot's height, which the title's lines set.
         let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1
         let colorbarTitleLines = scenario.axes.colorbar
-            ? FigureText.wrapped(colorbarTicks.title, maxWidth: plotHeight,
-                                 maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                 fonts: fonts, size: labelSize) : []
+            ? FigureText.wrappedOrShorter([colorbarTicks.title] + ColorbarTicks.shorterTitles(for: prepared.scale), maxWidth: plotHeight,
+                                          maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                          fonts: fonts, size: labelSize) : []
         if titleLines.count > 1 || colorbarTitleLines.count > 1 || titleSize != layout.titleSize {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,

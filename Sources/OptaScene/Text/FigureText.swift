@@ -78,6 +78,18 @@ extension FigureText {
         return last.isEmpty ? lines : lines + [last]
     }
 
+    /// The first of `candidates` (a text, then shorter forms of it) that `wrapped` fits whole
+    /// into `maxLines` lines of `maxWidth` pixels; the last one cut with "…" when none fits.
+    static func wrappedOrShorter(_ candidates: [String], maxWidth: Float, maxLines: Int, fonts: FontLibrary, size: Int) -> [String] {
+        var lines: [String] = []
+        for candidate in candidates {
+            lines = wrapped(candidate, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: size)
+            let cut = lines.isEmpty || (lines[lines.count - 1].hasSuffix("…") && !candidate.hasSuffix("…"))
+            if !cut { return lines }
+        }
+        return lines
+    }
+
     /// A title in at most `maxLines` lines of at most `maxWidth` pixels, and the bold size it is
     /// drawn at: `size` when it fits whole, else the largest size down to `minSize` at which it
     /// does (a thumbnail's title shrinks a little before it loses words); cut with "…" at `size`
