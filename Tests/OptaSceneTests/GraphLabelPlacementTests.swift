@@ -38,6 +38,28 @@ import Testing
         #expect(boxes.count > 0)
     }
 
+    /// The state machine's self-loops: no label is drawn over one, at any size.
+    @Test(arguments: [(320, 240), (960, 540), (3840, 2160)])
+    func labelsKeepOffSelfLoops(width: Int, height: Int) throws {
+        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/state-machine.json").path)
+        scenario.width = width; scenario.height = height
+        let session = try HeadlessSession(scenario: scenario)
+        let figure = GraphFigure(scenario: scenario, width: width, height: height, fonts: try FontLibrary.loadDefault())
+        let list = figure.drawList(session.renderState)
+        let labels: [PixelRectF] = list.items.compactMap { item in
+            guard case .mask(let x, let y, let w, let h, _, let color) = item, color == GraphFigure.labelInk else { return nil }
+            return PixelRectF(x: Float(x), y: Float(y), width: Float(w), height: Float(h))
+        }
+        let loops = figure.selfLoops(figure.geometry(session.renderState)).values
+        #expect(loops.count == 5 && labels.count >= 6)
+        for label in labels {
+            for loop in loops {
+                let box = PixelRectF(x0: loop.bounds.min.x, y0: loop.bounds.min.y, x1: loop.bounds.max.x, y1: loop.bounds.max.y)
+                #expect(!label.overlaps(box), "a label at \(label) covers the loop at \(box)")
+            }
+        }
+    }
+
     @Test func everyLabelShowsWhereThereIsRoom() throws {
         #expect(try labels(width: 1280, height: 720).boxes.count == 30)
     }

@@ -1,4 +1,5 @@
 import OptaCore
+import OptaRaster
 
 extension GraphFigure {
     /// The self-loops of `g`'s frame by edge index, each on the free side of its node (away from
@@ -19,6 +20,18 @@ extension GraphFigure {
         // Several loops on one node share its free angle, spread across it.
         var loopsAt: [Int: [Int]] = [:]
         for e in loopEdges { loopsAt[graph.edges[e].from, default: []].append(e) }
+        // A loop that would reach the frame's edge, the title or the legend's band turns away from
+        // it (the node area's margin is as wide as its left edge is from the frame's).
+        let margin = area.x0
+        let limits = PixelRectF(x0: 0, y0: area.y0 - margin, x1: Float(width), y1: area.y1 + margin)
+        for (node, edges) in loopsAt {
+            let c = g.centers[node]
+            let reach = SelfLoop.reach(rim: g.radii[node] + g.outlineWidth / 2 + 1, width: edges.map { g.edgeWidths[$0] }.max() ?? 1)
+            if c.x - reach < limits.x0 { occupied[node, default: []].append(SIMD2(-1, 0)) }
+            if c.x + reach > limits.x1 { occupied[node, default: []].append(SIMD2(1, 0)) }
+            if c.y - reach < limits.y0 { occupied[node, default: []].append(SIMD2(0, -1)) }
+            if c.y + reach > limits.y1 { occupied[node, default: []].append(SIMD2(0, 1)) }
+        }
         var loops: [Int: SelfLoop] = [:]
         for (node, edges) in loopsAt {
             let rim = g.radii[node] + g.outlineWidth / 2 + 1

@@ -134,7 +134,11 @@ public struct GraphFigure: PlannedFigure {
         if let selected {
             list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
         }
-        if style.labels { addLabels(&list, g) }
+        if style.labels {
+            // (Only whether a label's box touches a loop's matters: the loops' order does not.)
+            let loopBoxes = loops.values.map { PixelRectF(x0: $0.bounds.min.x, y0: $0.bounds.min.y, x1: $0.bounds.max.x, y1: $0.bounds.max.y) }
+            addLabels(&list, g, keepingOff: loopBoxes)
+        }
         addLegend(&list)
         return list
     }
@@ -211,7 +215,9 @@ public struct GraphFigure: PlannedFigure {
     /// Labels beside their nodes, each on a halo of the background colour: right of the node
     /// (above sources of directed edges) when that is clear, else another clear side, else left
     /// out (`GraphLabelPlacement`).
-    func addLabels(_ list: inout DrawList, _ g: GraphGeometry) {
+    /// Each node's label on the first of its sides (right, above, left, below) where it touches
+    /// no other label, node or `loops` box (the self-loops' bounds), nor leaves the frame.
+    func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
         let bg = graph.style.background.map(Float.init)
         let halo = RGBA(bg[0], bg[1], bg[2], 0.9)
         let haloRadius: Float = 2
@@ -240,7 +246,7 @@ public struct GraphFigure: PlannedFigure {
         }
         let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2 + titleExtraHeight)]
         let chosen = GraphLabelPlacement.place(candidates, centers: g.centers, radii: g.radii,
-                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand)
+                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand + loops)
         for (entry, side) in zip(stamps, chosen) {
             guard let side else { continue }
             let origin = entry.origins[side]

@@ -15,7 +15,7 @@ struct SelfLoop: Sendable {
     /// `rim` is the node's drawn radius (outline included) plus a pixel; `direction` points from the
     /// node centre to where the loop goes.
     init(center: SIMD2<Float>, rim: Float, direction: SIMD2<Float>, width: Float, directed: Bool) {
-        let radius = max(0.9 * rim, 5 + 2 * width)
+        let radius = Self.radius(rim: rim, width: width)
         // The loop circle's centre sits outside the node, so the two circles cross at two points.
         let distance = rim + 0.7 * radius
         let mid = center + direction * distance
@@ -50,6 +50,12 @@ struct SelfLoop: Sendable {
     /// `count` unit directions from a node into the widest free angle between `occupied`
     /// directions (its other edges, its label), spread evenly across it (one loop: its middle);
     /// around up and to the right when nothing is there.
+    /// The radius of a loop's circle on a node of `rim`, for an edge `width` wide.
+    static func radius(rim: Float, width: Float) -> Float { max(0.9 * rim, 5 + 2 * width) }
+
+    /// How far from the node's centre a loop reaches (its circle's far side).
+    static func reach(rim: Float, width: Float) -> Float { rim + 1.7 * radius(rim: rim, width: width) }
+
     static func freeDirections(_ occupied: [SIMD2<Float>], count: Int) -> [SIMD2<Float>] {
         let angles = occupied.filter { ($0 * $0).sum() > 0 }.map { atan2($0.y, $0.x) }.sorted()
         // With nothing around, the whole circle is free, starting down-left so one loop goes up-right.
