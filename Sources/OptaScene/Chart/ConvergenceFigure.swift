@@ -164,7 +164,7 @@ public struct ConvergenceFigure: PlannedFigure {
         addBestLabel(&list, series, scale: scale, avoiding: obstacles)
         obstacles.text = list.texts[textBefore...].map(\.rect)
         if let placed = placedLegend(series, obstacles: obstacles) {
-            placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k) { _, _ in }
+            placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k)
         }
         return list
     }

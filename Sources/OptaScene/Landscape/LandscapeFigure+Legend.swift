@@ -85,9 +85,7 @@ extension LandscapeFigure {
     }
 
     func addLegend(_ list: inout FigureCanvas, _ placed: PlacedLegend) {
-        placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: layout.strokeScale) { canvas, p in
-            addMinimumMarker(&canvas, at: p)
-        }
+        placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: layout.strokeScale)
     }
 }
 

@@ -83,27 +83,14 @@ extension LandscapeFigure {
         return obstacles
     }
 
-    /// Half the size of the minimum marker's cross.
-    static let minimumMarkerHalf: Float = 7
     /// Radius of a path's start ring and end disk.
     static let endMarkerRadius: Float = 6
-
-    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
-        let s = layout.strokeScale
-        let r = Self.minimumMarkerHalf * s
-        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a, to: p + b, width: 4 * s, color: Self.ink))
-        }
-        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 2 * s, color: RGBA(1, 1, 1)))
-        }
-    }
 
     /// How far past a point in the plot anything drawn for it may reach: the minimum marker's
     /// cross (half-diagonal plus half its width), the end markers, the paths' dots and strokes
     /// with their halos, at the figure's stroke scale. Whole pixels, plus one for anti-aliasing.
     func markerReach(_ paths: [PathSpec]) -> Float {
-        var reach = Self.minimumMarkerHalf * Float(2).squareRoot() + 2
+        var reach = MinimumMarker.half * Float(2).squareRoot() + 2
         reach = max(reach, Self.endMarkerRadius + 1.25)
         for path in paths {
             reach = max(reach, Float(path.width) / 2 + PathStroke.haloWidth)

@@ -212,7 +212,7 @@ public struct LandscapeFigure: Sendable {
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
-                addMinimumMarker(&list, at: framePoint(minimum.point))
+                MinimumMarker.append(&list, at: framePoint(minimum.point), strokeScale: layout.strokeScale)
             }
         }
         // Markers and strokes are clipped to the plot; the axes, ticks and colourbar come after.

@@ -13,7 +13,7 @@ struct Legend {
         case path(color: RGBA, width: Float, dot: Float?)
         /// A chart's line, as the chart draws it.
         case line(color: RGBA, width: Float)
-        /// The known-minimum marker (drawn by the figure).
+        /// The known-minimum marker.
         case minimum
         /// A hollow ring (a chart's best value).
         case ring(color: RGBA)
@@ -158,11 +158,10 @@ struct Legend {
         return PixelRectF(x0: x0 - pad, y0: y0, x1: min(frame.x1, x0 + columnWidth - pad), y1: y0 + line)
     }
 
-    /// Draws the legend in `frame`; `minimum` draws the minimum marker at a point. Path swatches
-    /// get outlines, and rings and the border their widths, `strokeScale` times the usual (the
-    /// border in whole pixels, as frame lines are), as the figure's own strokes do.
-    func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary, strokeScale: Float = 1,
-              minimum: (inout FigureCanvas, SIMD2<Float>) -> Void) {
+    /// Draws the legend in `frame`. Path swatches get outlines, and rings, markers and the border
+    /// their widths, `strokeScale` times the usual (the border in whole pixels, as frame lines
+    /// are), as the figure's own strokes do.
+    func draw(_ canvas: inout FigureCanvas, in frame: PixelRectF, style: Style, fonts: FontLibrary, strokeScale: Float = 1) {
         canvas.legend = frame
         canvas.append(.rect(frame, fill: style.fill))
         let b = max(1, strokeScale.rounded(.down))
@@ -181,7 +180,7 @@ struct Legend {
             case .line(let color, let width):
                 canvas.append(.polyline(points: [SIMD2(sx, cy), SIMD2(sx + swatchWidth, cy)], width: width, color: color))
             case .minimum:
-                minimum(&canvas, SIMD2(sx + swatchWidth / 2, cy))
+                MinimumMarker.append(&canvas, at: SIMD2(sx + swatchWidth / 2, cy), strokeScale: strokeScale)
             case .ring(let color):
                 canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5 * strokeScale, fill: RGBA(1, 1, 1),
                                     outlineWidth: 2 * strokeScale, outline: color))

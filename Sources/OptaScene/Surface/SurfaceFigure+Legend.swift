@@ -80,6 +80,6 @@ extension SurfaceFigure {
     }
 
     func addLegend(_ list: inout FigureCanvas, _ placed: LandscapeFigure.PlacedLegend) {
-        placed.legend.draw(&list, in: placed.frame, style: .dark, fonts: fonts, strokeScale: layout.strokeScale) { canvas, p in addMinimumMarker(&canvas, at: p) }
+        placed.legend.draw(&list, in: placed.frame, style: .dark, fonts: fonts, strokeScale: layout.strokeScale)
     }
 }

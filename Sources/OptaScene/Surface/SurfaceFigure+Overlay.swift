@@ -116,16 +116,7 @@ extension SurfaceFigure {
     }
 
     func addMinima(_ list: inout FigureCanvas, _ minima: [DepthSample], depths: [Float]) {
-        for p in minima where p.isVisible(depths: depths) { addMinimumMarker(&list, at: p.point) }
-    }
-
-    /// The × that marks a known minimum.
-    func addMinimumMarker(_ list: inout FigureCanvas, at p: SIMD2<Float>) {
-        let k = layout.strokeScale, r = 5 * k
-        for (a, b) in [(SIMD2<Float>(-r, -r), SIMD2<Float>(r, r)), (SIMD2<Float>(-r, r), SIMD2<Float>(r, -r))] {
-            list.append(.segment(from: p + a, to: p + b, width: 3 * k, color: RGBA(0.05, 0.05, 0.08)))
-            list.append(.segment(from: p + a * 0.85, to: p + b * 0.85, width: 1.5 * k, color: RGBA(1, 1, 1)))
-        }
+        for p in minima where p.isVisible(depths: depths) { MinimumMarker.append(&list, at: p.point, strokeScale: layout.strokeScale) }
     }
 
     // MARK: Colourbar
