@@ -3,7 +3,9 @@ import OptaCore
 @testable import OptaScene
 import Testing
 
-/// A figure thins its long paths once and reuses them only while they are the same paths.
+/// A figure keeps its paths thinned from frame to frame: a growing path is thinned only in its new
+/// points, to the same points as thinning it whole, and a path that is not the one thinned before
+/// is thinned anew.
 @Suite("ThinnedPaths")
 struct ThinnedPathsTests {
     static func frame(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2(Float(p.x * 100), Float(p.y * 100)) }
@@ -16,25 +18,53 @@ struct ThinnedPathsTests {
         }
     }
 
-    @Test func longPathsAreThinnedOnceAndReusedWhileUnchanged() {
-        let long = PathSpec(name: "#1 GD", points: Self.spiral(10_000))
-        let short = PathSpec(name: "short", points: Self.spiral(100))
-        let paths = ThinnedPaths([long, short], framePoint: Self.frame)
-        #expect(paths.entries.keys.sorted() == ["#1 GD"])
-        let expected = PolylineThinning.thinned(long.points.map(Self.frame))
-        #expect(expected.count < long.points.count)
-        #expect(paths.framePoints(of: long, Self.frame) == expected)
-        #expect(paths.framePoints(of: short, Self.frame) == short.points.map(Self.frame))
+    /// A noisy walk (0.3 px steps in frame pixels), as a training run's coordinates move.
+    static func walk(_ count: Int, seed: UInt64 = 7) -> [SIMD2<Double>] {
+        var state = seed, p = SIMD2<Double>(2, 2)
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let angle = Double(state >> 40) / Double(1 << 24) * 2 * .pi
+            p += SIMD2(cos(angle), sin(angle)) * 0.003
+            return p
+        }
     }
 
-    @Test func aChangedPathOfTheSameNameIsThinnedAnew() {
+    @Test func aPathIsThinnedOnceAndReusedWhileUnchanged() {
+        let long = PathSpec(name: "#1 GD", points: Self.spiral(10_000))
+        let short = PathSpec(name: "short", points: Self.spiral(100))
+        let paths = ThinnedPaths()
+        let expected = PolylineThinning.thinned(long.points.map(Self.frame))
+        #expect(expected.count < long.points.count)
+        #expect(paths.framePoints(of: long, at: 0, Self.frame) == expected)
+        #expect(paths.framePoints(of: short, at: 1, Self.frame) == short.points.map(Self.frame))
+        #expect(paths.framePoints(of: long, at: 0) { _ in .zero } == expected, "not mapped again")
+    }
+
+    @Test func aGrowingPathIsThinnedAsAWholeOneIs() {
+        let all = Self.walk(60_000)
+        let paths = ThinnedPaths()
+        // Growing in uneven steps, across the budget, as a followed log does from frame to frame.
+        for end in [1, 2, 3, 50, 3_999, 4_000, 4_001, 4_002, 9_000, 20_000, 33_333, 60_000] {
+            let grown = PathSpec(name: "adam", points: Array(all.prefix(end)))
+            let drawn = paths.framePoints(of: grown, at: 3, Self.frame)
+            #expect(drawn == PolylineThinning.thinned(grown.points.map(Self.frame)), "\(end) points")
+            #expect(drawn.count <= PolylineThinning.budget)
+        }
+    }
+
+    @Test func aPathThatIsNotTheOneThinnedBeforeIsThinnedAnew() {
         let long = PathSpec(name: "adam", points: Self.spiral(10_000))
-        let paths = ThinnedPaths([long], framePoint: Self.frame)
-        var grown = long
-        grown.points.append(SIMD2(0, 0))
-        #expect(paths.framePoints(of: grown, Self.frame) == PolylineThinning.thinned(grown.points.map(Self.frame)))
+        let paths = ThinnedPaths()
+        _ = paths.framePoints(of: long, at: 0, Self.frame)
         var moved = long
         moved.points[moved.points.count - 1] = SIMD2(3, 3)
-        #expect(paths.framePoints(of: moved, Self.frame).last == Self.frame(SIMD2(3, 3)))
+        moved.points.append(SIMD2(3, 4))
+        #expect(paths.framePoints(of: moved, at: 0, Self.frame) == PolylineThinning.thinned(moved.points.map(Self.frame)))
+        let restarted = PathSpec(name: "adam", points: Self.walk(5_000))
+        #expect(paths.framePoints(of: restarted, at: 0, Self.frame) == PolylineThinning.thinned(restarted.points.map(Self.frame)))
+        let shorter = PathSpec(name: "adam", points: Array(restarted.points.prefix(4_500)))
+        #expect(paths.framePoints(of: shorter, at: 0, Self.frame) == PolylineThinning.thinned(shorter.points.map(Self.frame)))
+        let renamed = PathSpec(name: "sgd", points: shorter.points)
+        #expect(paths.framePoints(of: renamed, at: 0, Self.frame) == PolylineThinning.thinned(renamed.points.map(Self.frame)))
     }
 }

@@ -34,9 +34,10 @@ extension LandscapeFigure {
         let end: SIMD2<Float>?
     }
 
-    func marks(_ path: PathSpec) -> PathMarks {
-        // Long paths come thinned from `thinnedPaths` (made once per figure); thinning keeps the ends.
-        let drawn = thinnedPaths.framePoints(of: path, framePoint)
+    /// The marks of `path`, the figure's path at `index`.
+    func marks(_ path: PathSpec, at index: Int) -> PathMarks {
+        // Long paths come thinned from `thinnedPaths` (kept between frames); thinning keeps the ends.
+        let drawn = thinnedPaths.framePoints(of: path, at: index, framePoint)
         // Markers at every point, also where the line was thinned.
         let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
@@ -48,8 +49,8 @@ extension LandscapeFigure {
                          end: drawn.count > 1 ? drawn.last.flatMap { inside($0) ? $0 : nil } : nil)
     }
 
-    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA) {
-        let marks = marks(path)
+    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, at index: Int, color: RGBA) {
+        let marks = marks(path, at: index)
         let s = layout.strokeScale
         PathStroke.append(&list, pieces: marks.pieces, width: Float(path.width) * s, dots: marks.dots,
                           dotRadius: Float(path.markerRadius) * s, color: color, scale: s)

@@ -1,36 +1,48 @@
 import OptaCore
+import OptaSupport
 
-/// The frame points of a figure's long paths, thinned (`PolylineThinning`) once when the figure is
-/// built: stored runs and logged paths do not change while a figure is shown, so each frame reuses
-/// them instead of mapping and thinning hundreds of thousands of points again (50 stored runs of
-/// 10,000 points made R1's frames 6× slower). A path is reused only while its name, length and
-/// ends are those it was thinned with; a growing path (a solver, a followed log) is thinned anew.
-struct ThinnedPaths: Sendable {
-    struct Entry: Sendable {
-        let count: Int
-        let first: SIMD2<Double>
-        let last: SIMD2<Double>
-        let points: [SIMD2<Float>]
+/// The thinned frame points (`PolylineThinning`) of a figure's paths, kept from frame to frame:
+/// a path that grew since the last frame (a followed log, a solver) has only its new points
+/// mapped and thinned, so a frame's work does not grow with the points shown so far, and a path
+/// that did not change (a stored run, a logged path) is thinned once. Owned by one figure, whose
+/// viewport the frame points belong to: a new view or size builds a new figure and starts over.
+///
+/// A path is taken as the one thinned before while it is at least as long and has the same first
+/// point and the same point where the thinning stopped; otherwise (a log read again from its
+/// start, a solver's trajectory decimated) it is thinned anew from its first point. The lock
+/// makes a figure safe to draw from several threads at once.
+final class ThinnedPaths: Sendable {
+    private struct Entry: Sendable {
+        var name: String
+        var first: SIMD2<Double>
+        /// The last point thinned.
+        var last: SIMD2<Double>
+        var thinning: PolylineThinning
     }
 
-    let entries: [String: Entry]
+    /// By the path's index among the figure's paths.
+    private let entries = Locked<[Int: Entry]>([:])
 
-    /// Thins every path of `paths` longer than `PolylineThinning.budget`, mapped by `framePoint`.
-    init(_ paths: [PathSpec], framePoint: (SIMD2<Double>) -> SIMD2<Float>) {
-        var entries: [String: Entry] = [:]
-        for path in paths where path.points.count > PolylineThinning.budget {
-            entries[path.name] = Entry(count: path.points.count, first: path.points[0], last: path.points[path.points.count - 1],
-                                       points: PolylineThinning.thinned(path.points.map(framePoint)))
-        }
-        self.entries = entries
-    }
+    init() {}
 
-    /// The thinned frame points of `path`: made when the figure was built, or now.
-    func framePoints(of path: PathSpec, _ framePoint: (SIMD2<Double>) -> SIMD2<Float>) -> [SIMD2<Float>] {
-        if let entry = entries[path.name], entry.count == path.points.count,
-           entry.first == path.points.first, entry.last == path.points.last {
-            return entry.points
+    /// The thinned frame points of `path`, the figure's path at `index`, mapped by `framePoint`.
+    func framePoints(of path: PathSpec, at index: Int, _ framePoint: (SIMD2<Double>) -> SIMD2<Float>) -> [SIMD2<Float>] {
+        let points = path.points
+        guard let first = points.first else { return [] }
+        return entries.withLock { entries in
+            let fresh = Entry(name: path.name, first: first, last: first, thinning: PolylineThinning())
+            // Taken out of the dictionary, so that it grows in place rather than as a copy.
+            var thinned = entries.removeValue(forKey: index) ?? fresh
+            if thinned.name != path.name || thinned.first != first || thinned.thinning.count > points.count
+                || (thinned.thinning.count > 0 && points[thinned.thinning.count - 1] != thinned.last) {
+                thinned = fresh
+            }
+            let new = points[thinned.thinning.count...]
+            for p in new { thinned.thinning.append(framePoint(p)) }
+            thinned.last = new.last ?? thinned.last
+            let result = thinned.thinning.points
+            entries[index] = thinned
+            return result
         }
-        return PolylineThinning.thinned(path.points.map(framePoint))
     }
 }

@@ -1,0 +1,105 @@
+import OptaCore
+import OptaRaster
+import OptaSupport
+
+/// What a convergence chart draws of a logged path (a followed log, a path from a file): f at
+/// each point (the logged value, or the landscape's where the log gave none), the step of each,
+/// the best value, the range of values and each pixel column's extremes. Built point by point:
+/// `take` adds only what the path gained since the last call.
+struct LoggedSeries: Sendable {
+    let name: String
+    let first: SIMD2<Double>
+    /// The last point taken.
+    private(set) var last: SIMD2<Double>
+    /// Whether the steps are the path's own (else 0, 1, 2, …).
+    let ownSteps: Bool
+    /// f of each point taken; nil while that is the path's logged `values` as they are (then they
+    /// are used without a copy).
+    private(set) var values: [Double]?
+    private(set) var steps: [Int] = []
+    private(set) var best: (step: Int, value: Double)?
+    /// The values' range, less `offset`.
+    private(set) var extents = ConvergenceScale.Extents()
+    private(set) var extremes = ColumnExtremes()
+    let offset: Double
+
+    /// How many points were taken.
+    var count: Int { steps.count }
+
+    /// A digest of `path`'s first point, nothing taken yet (nil for a path without points).
+    init?(_ path: PathSpec, ownSteps: Bool, offset: Double) {
+        guard let first = path.points.first else { return nil }
+        name = path.name
+        self.first = first
+        last = first
+        self.ownSteps = ownSteps
+        self.offset = offset
+    }
+
+    /// Whether `path` is the path taken so far, grown or not (same name and steps, the same
+    /// first point and the same point where taking stopped).
+    func continues(_ path: PathSpec, ownSteps: Bool) -> Bool {
+        path.name == name && ownSteps == self.ownSteps && path.points.first == first && count <= path.points.count
+            && (count == 0 || path.points[count - 1] == last)
+    }
+
+    /// Takes the points `path` gained; `column` is the pixel column of a step, nil off the axis.
+    mutating func take(_ path: PathSpec, objective: Objective, column: (Int) -> Int?) {
+        let points = path.points, logged = path.values ?? [], loggedSteps = path.steps ?? []
+        guard count < points.count else { return }
+        for i in count..<points.count {
+            let own = i < logged.count ? logged[i] : .nan
+            let f = own.isFinite ? own : objective.value(points[i])
+            if values == nil, !own.isFinite {
+                values = (0..<i).map { j in j < logged.count && logged[j].isFinite ? logged[j] : objective.value(points[j]) }
+            }
+            values?.append(f)
+            let step = ownSteps ? ConvergenceSeries.stepNumber(loggedSteps[i]) : i
+            steps.append(step)
+            guard f.isFinite else { continue }
+            if f < (best?.value ?? .infinity) { best = (step, f) }
+            extents.add(f, offset: offset)
+            if let c = column(step) { extremes.add(step: step, f: f, column: c) }
+        }
+        last = points[points.count - 1]
+        // Logged values beyond the points are not the series.
+        if values == nil, logged.count != points.count { values = Array(logged.prefix(points.count)) }
+    }
+
+    /// The series, coloured `color`, for `path` (the path last taken).
+    func series(of path: PathSpec, color: RGBA) -> ConvergenceSeries {
+        ConvergenceSeries(id: name, color: color, values: values ?? path.values ?? [], gradientNorms: [], steps: steps,
+                          count: count, status: "logged", best: best, extents: extents, extremes: extremes)
+    }
+}
+
+/// A convergence chart's `LoggedSeries`, kept from frame to frame: a followed log grows by
+/// thousands of points a second to millions, and each frame takes only its new points. Owned by
+/// one chart, whose x axis and offset the columns and range belong to (a new axis builds a new
+/// chart). A path that is not the one taken before (`LoggedSeries.continues`) starts over. The
+/// lock makes a chart safe to draw from several threads at once.
+final class LoggedSeriesCache: Sendable {
+    /// By the path's index among the scenario's paths.
+    private let digests = Locked<[Int: LoggedSeries]>([:])
+
+    init() {}
+
+    /// The series of `path`, the scenario's path at `index`, brought up to date.
+    func series(of path: PathSpec, at index: Int, color: RGBA, ownSteps: Bool, offset: Double, objective: Objective,
+                column: (Int) -> Int?) -> ConvergenceSeries {
+        digests.withLock { digests in
+            // Taken out of the dictionary, so that it grows in place rather than as a copy.
+            var digest = digests.removeValue(forKey: index)
+            if digest?.continues(path, ownSteps: ownSteps) != true { digest = LoggedSeries(path, ownSteps: ownSteps, offset: offset) }
+            guard var taken = digest else {
+                return ConvergenceSeries(id: path.name, color: color, values: [], gradientNorms: [], steps: [], count: 0,
+                                         status: "logged", best: nil)
+            }
+            digest = nil
+            taken.take(path, objective: objective, column: column)
+            let series = taken.series(of: path, color: color)
+            digests[index] = taken
+            return series
+        }
+    }
+}
