@@ -30,8 +30,10 @@ public struct LandscapeFigure: Sendable {
     let titleLines: [String]
     /// The colourbar's title, wrapped onto at most two lines to fit along the bar.
     let colorbarTitleLines: [String]
-    /// The paths thinned for drawing, kept from frame to frame while they grow.
-    let thinnedPaths = ThinnedPaths()
+    /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
+    /// to frame while they grow.
+    let thinnedPaths = GrowingPaths<PolylineThinning>()
+    let coveredPaths = GrowingPaths<PathCoverage>()
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -195,12 +197,13 @@ public struct LandscapeFigure: Sendable {
     }
 
     /// The overlay for `paths` with `legend` (`placedLegend(paths:)`), with the box of every text
-    /// it places.
-    func canvas(paths: [PathSpec], legend: PlacedLegend?) -> FigureCanvas {
+    /// it places. The last `followed` paths are followed logs (`RenderState.followedPathCount`).
+    func canvas(paths: [PathSpec], legend: PlacedLegend?, followed: Int = 0) -> FigureCanvas {
         var list = FigureCanvas()
         addContourLabels(&list, shownContourLabels(legend: legend))
         for (index, path) in paths.enumerated() {
-            addPath(&list, path, at: index, color: Palette.color(path.color, orPaletteAt: index))
+            addPath(&list, path, at: index, color: Palette.color(path.color, orPaletteAt: index),
+                    followed: index >= paths.count - followed)
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {

@@ -6,8 +6,8 @@ import Testing
 /// A figure keeps its paths thinned from frame to frame: a growing path is thinned only in its new
 /// points, to the same points as thinning it whole, and a path that is not the one thinned before
 /// is thinned anew.
-@Suite("ThinnedPaths")
-struct ThinnedPathsTests {
+@Suite("GrowingPaths")
+struct GrowingPathsTests {
     static func frame(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2(Float(p.x * 100), Float(p.y * 100)) }
 
     static func spiral(_ count: Int) -> [SIMD2<Double>] {
@@ -32,7 +32,7 @@ struct ThinnedPathsTests {
     @Test func aPathIsThinnedOnceAndReusedWhileUnchanged() {
         let long = PathSpec(name: "#1 GD", points: Self.spiral(10_000))
         let short = PathSpec(name: "short", points: Self.spiral(100))
-        let paths = ThinnedPaths()
+        let paths = GrowingPaths<PolylineThinning>()
         let expected = PolylineThinning.thinned(long.points.map(Self.frame))
         #expect(expected.count < long.points.count)
         #expect(paths.framePoints(of: long, at: 0, Self.frame) == expected)
@@ -42,7 +42,7 @@ struct ThinnedPathsTests {
 
     @Test func aGrowingPathIsThinnedAsAWholeOneIs() {
         let all = Self.walk(60_000)
-        let paths = ThinnedPaths()
+        let paths = GrowingPaths<PolylineThinning>()
         // Growing in uneven steps, across the budget, as a followed log does from frame to frame.
         for end in [1, 2, 3, 50, 3_999, 4_000, 4_001, 4_002, 9_000, 20_000, 33_333, 60_000] {
             let grown = PathSpec(name: "adam", points: Array(all.prefix(end)))
@@ -54,7 +54,7 @@ struct ThinnedPathsTests {
 
     @Test func aPathThatIsNotTheOneThinnedBeforeIsThinnedAnew() {
         let long = PathSpec(name: "adam", points: Self.spiral(10_000))
-        let paths = ThinnedPaths()
+        let paths = GrowingPaths<PolylineThinning>()
         _ = paths.framePoints(of: long, at: 0, Self.frame)
         var moved = long
         moved.points[moved.points.count - 1] = SIMD2(3, 3)
