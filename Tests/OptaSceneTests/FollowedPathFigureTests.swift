@@ -167,6 +167,38 @@ import Testing
         #expect(series.map { $0.best?.value } == whole.map { $0.best?.value } && series.map { $0.best?.step } == whole.map { $0.best?.step })
     }
 
+    @Test func aLongFollowedSeriesIsDrawnFromItsCoverageAsItsLineIsStroked() throws {
+        let state = try session(followed: ["long"], points: 50_000).renderState
+        let fonts = try FontLibrary.loadDefault()
+        let panels = try #require(SessionFigures(scenario: state.scenario, fonts: fonts).figure(for: state) as? PanelsFigure)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let series = try #require(chart.series(state).last)
+        let items = chart.drawList(state).items
+        let masks = items.indices.filter { index in
+            if case .mask(_, _, _, _, _, let color) = items[index], color == series.color { return true }
+            return false
+        }
+        #expect(!masks.isEmpty, "the series comes as coverage")
+        // The same list with the series stroked instead.
+        var stroked = items.enumerated().filter { !masks.contains($0.offset) }.map(\.element)
+        let points = chart.line(series.values, at: series.steps, scale: chart.scale(chart.series(state)), extremes: series.extremes)
+        stroked.insert(.polyline(points: points, width: 2 * chart.layout.strokeScale, color: series.color), at: masks[0])
+        func picture(_ items: [DrawItem]) -> Framebuffer {
+            var frame = Framebuffer(width: chart.width, height: chart.height, fill: RGBA(1, 1, 1).premultipliedPacked)
+            frame.draw(DrawList(items))
+            return frame
+        }
+        let drawn = picture(items), expected = picture(stroked)
+        var largest: UInt32 = 0
+        for (a, b) in zip(drawn.pixels, expected.pixels) where a != b {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let x = (a >> UInt32(shift)) & 0xFF, y = (b >> UInt32(shift)) & 0xFF
+                largest = max(largest, x > y ? x - y : y - x)
+            }
+        }
+        #expect(largest <= 2, "a coverage of 128/256 is kept as 127, nothing else differs: \(largest)")
+    }
+
     @Test func breaksSurviveThinning() {
         var points = (0..<30_000).map { SIMD2<Float>(Float($0 % 300), Float($0 / 300)) }
         points[15_000] = SIMD2(.nan, .nan)

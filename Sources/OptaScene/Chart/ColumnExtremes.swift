@@ -23,18 +23,23 @@ struct ColumnExtremes: Sendable {
 
     /// Each column's lowest and highest value, the earlier step first (the same value twice in a
     /// column of one value).
-    var values: [Value] {
+    var values: [Value] { values(ofDone: 0..<doneCount) + openValues }
+
+    /// How many columns are done (their values no longer change).
+    var doneCount: Int { done.count }
+
+    /// The values of the done columns `columns`.
+    func values(ofDone columns: Range<Int>) -> [Value] {
         var values: [Value] = []
-        values.reserveCapacity(2 * done.count + 2)
-        for (low, high) in done + (open.map { [($0.low, $0.high)] } ?? []) {
-            if low.step <= high.step {
-                values.append(low)
-                values.append(high)
-            } else {
-                values.append(high)
-                values.append(low)
-            }
-        }
+        values.reserveCapacity(2 * columns.count)
+        for (low, high) in done[columns] { values += Self.ordered(low, high) }
         return values
+    }
+
+    /// The values of the column the series is in.
+    var openValues: [Value] { open.map { Self.ordered($0.low, $0.high) } ?? [] }
+
+    private static func ordered(_ low: Value, _ high: Value) -> [Value] {
+        low.step <= high.step ? [low, high] : [high, low]
     }
 }

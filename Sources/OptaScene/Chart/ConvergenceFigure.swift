@@ -143,12 +143,17 @@ public struct ConvergenceFigure: PlannedFigure {
                     obstacles.lines.append(piece)
                 }
             }
-            for clipped in PathClipping.clip(line(s.values, at: s.steps, scale: scale, extremes: s.extremes), lo: lo, hi: hi)
-                where clipped.count >= 2 {
-                // A followed log's series grows to millions of points: stroked as the paths are.
-                let piece = PolylineThinning.thinned(clipped)
-                list.append(.polyline(points: piece, width: 2 * k, color: s.color))
-                obstacles.lines.append(piece)
+            let points = line(s.values, at: s.steps, scale: scale, extremes: s.extremes)
+            if let items = coveredLine(s, points, scale: scale, lo: lo, hi: hi) {
+                for item in items { list.append(item) }
+                obstacles.lines.append(points)
+            } else {
+                for clipped in PathClipping.clip(points, lo: lo, hi: hi) where clipped.count >= 2 {
+                    // A followed log's series grows to millions of points: stroked as the paths are.
+                    let piece = PolylineThinning.thinned(clipped)
+                    list.append(.polyline(points: piece, width: 2 * k, color: s.color))
+                    obstacles.lines.append(piece)
+                }
             }
             if options.marksPoints {
                 for (step, f) in zip(s.steps, s.values) {
@@ -195,6 +200,28 @@ public struct ConvergenceFigure: PlannedFigure {
             return extremes
         }()
         return extremes.values.compactMap { framePoint(step: Double($0.step), f: $0.f, scale: scale, shifted: shifted) }
+    }
+
+    /// The line `points` of a long logged series (drawn through its column extremes) as mask
+    /// items from the series' stroke coverage (`LoggedSeries.lineItems`), which keeps the columns
+    /// done and adds only the new ones each frame: the pixels of the polyline through `points`,
+    /// for a line of a thousand near-vertical strokes that costs more to stroke each frame than
+    /// anything else the viewer draws. Nil (stroke it) unless the line lies wholly within
+    /// `lo…hi` (one piece, as stroked) and is not thinned.
+    func coveredLine(_ s: ConvergenceSeries, _ points: [SIMD2<Float>], scale: ConvergenceScale,
+                     lo: SIMD2<Float>, hi: SIMD2<Float>) -> [DrawItem]? {
+        guard let index = s.cacheIndex, s.extremes != nil, s.values.count > max(1, layout.plot.width) * 2,
+              points.count >= 2, points.count <= PolylineThinning.budget,
+              points.allSatisfy({ all($0 .>= lo) && all($0 .<= hi) }) else { return nil }
+        let width = 2 * layout.strokeScale
+        // Where the stroke reaches: `lo…hi` grown by its reach, within the frame.
+        let reach = (max(width / 2, 0.5) + 0.5 + 1).rounded(.up)
+        let region = PixelRect(x0: max(0, Int(lo.x - reach)), y0: max(0, Int(lo.y - reach)),
+                               x1: min(self.width, Int(hi.x + reach) + 1), y1: min(height, Int(hi.y + reach) + 1))
+        let clip = PixelRectF(x0: lo.x, y0: lo.y, x1: hi.x, y1: hi.y)
+        return loggedSeries.lineItems(at: index, scale: scale,
+                                      start: { PathCoverage(plot: region, width: width, outlineWidth: nil, clip: clip) },
+                                      color: s.color) { framePoint(step: Double($0.step), f: $0.f, scale: scale) }
     }
 
     /// The pixel column of the plot (0 at its left edge, unclamped on a linear axis) that `step`

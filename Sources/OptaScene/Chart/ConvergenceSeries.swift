@@ -22,6 +22,8 @@ struct ConvergenceSeries: Sendable {
     /// Each pixel column's extremes of `values`, when known beforehand (else the chart works
     /// them out from `values`).
     var extremes: ColumnExtremes? = nil
+    /// Where the chart's `LoggedSeriesCache` keeps the series, when it does.
+    var cacheIndex: Int? = nil
 
     /// The series of every path in `state`, in the order of its paths (the scenario's logged paths,
     /// the solvers, the followed paths), each coloured as its path is. With `loggedSteps`, logged

@@ -22,6 +22,9 @@ struct LoggedSeries: Sendable {
     private(set) var extents = ConvergenceScale.Extents()
     private(set) var extremes = ColumnExtremes()
     let offset: Double
+    /// The chart's line of the series (its column extremes) as stroke coverage, at the scale it
+    /// was drawn with, with the columns done so far in it.
+    private var line: (scale: ConvergenceScale, columns: Int, coverage: PathCoverage)?
 
     /// How many points were taken.
     var count: Int { steps.count }
@@ -66,6 +69,27 @@ struct LoggedSeries: Sendable {
         if values == nil, logged.count != points.count { values = Array(logged.prefix(points.count)) }
     }
 
+    /// The draw items of the chart's line through the column extremes at `scale` (`point` places
+    /// a value): the done columns go into the kept coverage (`start()` when the scale changed),
+    /// the column still open into a copy of it, so that this frame shows it and the next can
+    /// take it again as it changed.
+    mutating func lineItems(scale: ConvergenceScale, start: () -> PathCoverage, color: RGBA,
+                            point: (ColumnExtremes.Value) -> SIMD2<Float>?) -> [DrawItem] {
+        if line?.scale != scale { line = (scale, 0, start()) }
+        let done = extremes.doneCount
+        if line!.columns < done {
+            for value in extremes.values(ofDone: line!.columns..<done) {
+                if let p = point(value) { line!.coverage.append(p) }
+            }
+            line!.columns = done
+        }
+        var grown = line!.coverage
+        for value in extremes.openValues {
+            if let p = point(value) { grown.append(p) }
+        }
+        return grown.items(color: color)
+    }
+
     /// The series, coloured `color`, for `path` (the path last taken).
     func series(of path: PathSpec, color: RGBA) -> ConvergenceSeries {
         ConvergenceSeries(id: name, color: color, values: values ?? path.values ?? [], gradientNorms: [], steps: steps,
@@ -97,9 +121,22 @@ final class LoggedSeriesCache: Sendable {
             }
             digest = nil
             taken.take(path, objective: objective, column: column)
-            let series = taken.series(of: path, color: color)
+            var series = taken.series(of: path, color: color)
+            series.cacheIndex = index
             digests[index] = taken
             return series
+        }
+    }
+
+    /// The draw items of the line of the series at `index` (`LoggedSeries.lineItems`), or nil
+    /// when there is no such series.
+    func lineItems(at index: Int, scale: ConvergenceScale, start: () -> PathCoverage, color: RGBA,
+                   point: (ColumnExtremes.Value) -> SIMD2<Float>?) -> [DrawItem]? {
+        digests.withLock { digests in
+            guard var digest = digests.removeValue(forKey: index) else { return nil }
+            let items = digest.lineItems(scale: scale, start: start, color: color, point: point)
+            digests[index] = digest
+            return items
         }
     }
 }

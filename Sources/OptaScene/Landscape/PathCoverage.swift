@@ -10,7 +10,9 @@ import OptaRaster
 /// stroke of the whole path however many frames its points took to arrive, with no point left
 /// out, and a frame draws them at a cost bounded by the plot's area, not by the path's length.
 /// A mask byte holds the stroke's coverage (0…256) exactly, but for 128, which becomes 127.
-/// Segments are cut to the plot, as `PathClipping` cuts a drawn path.
+/// Segments are cut to the plot (or to `clip`), as `PathClipping` cuts a drawn path. A copy
+/// grown by a few more points (a line's last, still changing piece) shares all but the blocks
+/// those points reach.
 struct PathCoverage: Sendable {
     /// The side of a block of the masks, in pixels.
     static let blockSide = 64
@@ -21,7 +23,11 @@ struct PathCoverage: Sendable {
         var outline: [UInt8]
     }
 
+    /// Where the masks are.
     let plot: PixelRect
+    /// The rectangle segments are cut to.
+    let lo: SIMD2<Float>, hi: SIMD2<Float>
+    let hasOutline: Bool
     /// How far from a segment the line's and the outline's coverage reach zero (`CoverageProfile`).
     let lineReach: Float
     let outlineReach: Float
@@ -34,10 +40,14 @@ struct PathCoverage: Sendable {
     private var last: SIMD2<Float>?
 
     /// Masks over `plot` for a line `width` pixels wide with an outline `outlineWidth` beyond it
-    /// on each side.
-    init(plot: PixelRect, width: Float, outlineWidth: Float) {
+    /// on each side (none when nil), its segments cut to `clip` (the plot when nil).
+    init(plot: PixelRect, width: Float, outlineWidth: Float?, clip: PixelRectF? = nil) {
         self.plot = plot
-        let half = width / 2, outer = width / 2 + outlineWidth
+        let clip = clip ?? PixelRectF(plot)
+        lo = SIMD2(clip.x0, clip.y0)
+        hi = SIMD2(clip.x1, clip.y1)
+        hasOutline = outlineWidth != nil
+        let half = width / 2, outer = width / 2 + (outlineWidth ?? 0)
         lineReach = max(half, 0.5) + 0.5
         outlineReach = max(outer, 0.5) + 0.5
         lineFade = min(2 * half, 1)
@@ -51,19 +61,18 @@ struct PathCoverage: Sendable {
     mutating func append(_ p: SIMD2<Float>) {
         defer { last = p }
         guard let a = last, a.x.isFinite, a.y.isFinite, p.x.isFinite, p.y.isFinite else { return }
-        let lo = SIMD2(Float(plot.x0), Float(plot.y0)), hi = SIMD2(Float(plot.x1), Float(plot.y1))
         guard let (s, t) = PathClipping.clipSegment(a, p, lo: lo, hi: hi) else { return }
         cover(Segment(from: s, to: t))
     }
 
     /// The masks as draw items: the outline's, then the line's.
-    func items(color: RGBA, outline: RGBA) -> [DrawItem] {
+    func items(color: RGBA, outline: RGBA = RGBA(0, 0, 0, 0)) -> [DrawItem] {
         var outlines: [DrawItem] = [], lines: [DrawItem] = []
         for (index, block) in blocks.enumerated() {
             guard let block else { continue }
             let rect = blockRect(index)
-            outlines.append(.mask(x: rect.x0, y: rect.y0, width: rect.width, height: rect.height, coverage: block.outline,
-                                  color: outline.fading(by: outlineFade)))
+            if hasOutline { outlines.append(.mask(x: rect.x0, y: rect.y0, width: rect.width, height: rect.height, coverage: block.outline,
+                                  color: outline.fading(by: outlineFade))) }
             lines.append(.mask(x: rect.x0, y: rect.y0, width: rect.width, height: rect.height, coverage: block.line,
                                color: color.fading(by: lineFade)))
         }
@@ -78,7 +87,7 @@ struct PathCoverage: Sendable {
 
     /// Raises the coverage of the pixels near `segment`, row by row, block by block.
     private mutating func cover(_ segment: Segment) {
-        let reach = outlineReach
+        let reach = hasOutline ? outlineReach : lineReach
         let (y0, y1) = segment.rows(reach: reach, within: plot)
         guard y0 < y1 else { return }
         for y in y0..<y1 {
@@ -90,14 +99,17 @@ struct PathCoverage: Sendable {
                 let end = min(x1, rect.x1)
                 if blocks[index] == nil {
                     let zeros = [UInt8](repeating: 0, count: rect.width * rect.height)
-                    blocks[index] = Block(line: zeros, outline: zeros)
+                    blocks[index] = Block(line: zeros, outline: hasOutline ? zeros : [])
                 }
                 let offset = (y - rect.y0) * rect.width - rect.x0
                 let py = Float(y) + 0.5
                 for column in x..<end {
                     let d = segment.distance(SIMD2(Float(column) + 0.5, py))
-                    let line = Self.byte(lineReach - d), outer = Self.byte(outlineReach - d)
-                    if outer > blocks[index]!.outline[offset + column] { blocks[index]!.outline[offset + column] = outer }
+                    let line = Self.byte(lineReach - d)
+                    if hasOutline {
+                        let outer = Self.byte(outlineReach - d)
+                        if outer > blocks[index]!.outline[offset + column] { blocks[index]!.outline[offset + column] = outer }
+                    }
                     if line > blocks[index]!.line[offset + column] { blocks[index]!.line[offset + column] = line }
                 }
                 x = end
