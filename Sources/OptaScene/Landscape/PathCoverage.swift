@@ -97,21 +97,23 @@ struct PathCoverage: Sendable {
                 let index = ((y - plot.y0) / Self.blockSide) * columns + (x - plot.x0) / Self.blockSide
                 let rect = blockRect(index)
                 let end = min(x1, rect.x1)
-                if blocks[index] == nil {
-                    let zeros = [UInt8](repeating: 0, count: rect.width * rect.height)
-                    blocks[index] = Block(line: zeros, outline: hasOutline ? zeros : [])
-                }
+                // Taken out of the array while it changes, so that its masks change in place.
+                var block = blocks[index] ?? Block(line: [UInt8](repeating: 0, count: rect.width * rect.height),
+                                                   outline: hasOutline ? [UInt8](repeating: 0, count: rect.width * rect.height) : [])
+                blocks[index] = nil
                 let offset = (y - rect.y0) * rect.width - rect.x0
                 let py = Float(y) + 0.5
-                for column in x..<end {
-                    let d = segment.distance(SIMD2(Float(column) + 0.5, py))
-                    let line = Self.byte(lineReach - d)
-                    if hasOutline {
-                        let outer = Self.byte(outlineReach - d)
-                        if outer > blocks[index]!.outline[offset + column] { blocks[index]!.outline[offset + column] = outer }
+                block.line.withUnsafeMutableBufferPointer { line in
+                    block.outline.withUnsafeMutableBufferPointer { outline in
+                        for column in x..<end {
+                            let d = segment.distance(SIMD2(Float(column) + 0.5, py))
+                            let i = offset + column
+                            line[i] = max(line[i], Self.byte(lineReach - d))
+                            if hasOutline { outline[i] = max(outline[i], Self.byte(outlineReach - d)) }
+                        }
                     }
-                    if line > blocks[index]!.line[offset + column] { blocks[index]!.line[offset + column] = line }
                 }
+                blocks[index] = block
                 x = end
             }
         }
