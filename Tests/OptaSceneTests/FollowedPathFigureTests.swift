@@ -199,6 +199,32 @@ import Testing
         #expect(largest <= 2, "a coverage of 128/256 is kept as 127, nothing else differs: \(largest)")
     }
 
+    @Test func aChartWhoseAxisWidenedGoesOnFromTheOldOneAndDrawsWhatANewOneDraws() throws {
+        var session = try session(followed: ["a", "b"], points: 30_000)
+        let before = session.renderState
+        var more: [PathPoint] = []
+        for k in 30_000..<70_000 {
+            for name in ["a", "b"] {
+                more.append(PathPoint(path: name, step: Double(k), point: SIMD2(-1 + 1e-5 * Double(k), 1), f: 1 / Double(k + 1) + 0.01 * sin(Double(k))))
+            }
+        }
+        session.apply(.appendFollowedPoints(more))
+        let after = session.renderState
+        #expect(ConvergenceFigure.followedSpan(before) != ConvergenceFigure.followedSpan(after))
+        let fonts = try FontLibrary.loadDefault()
+        let figures = SessionFigures(scenario: after.scenario, fonts: fonts)
+        let old = figures.figure(for: before, width: 960, height: 400)
+        _ = old.render(before, threads: 2)
+        let carried = figures.figure(for: after, width: 960, height: 400, rebuildingChartsOf: old)
+        let panels = try #require(carried as? PanelsFigure), oldPanels = try #require(old as? PanelsFigure)
+        #expect(panels.panels[0].figure as? LandscapeFigure != nil && panels.panels[1].figure as? ConvergenceFigure != nil)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let fresh = try #require(figures.figure(for: after, width: 960, height: 400) as? PanelsFigure)
+        let freshChart = try #require(fresh.panels[1].figure as? ConvergenceFigure)
+        #expect(chart.steps == freshChart.steps && chart.steps != (oldPanels.panels[1].figure as? ConvergenceFigure)?.steps)
+        #expect(chart.render(after, threads: 2) == freshChart.render(after, threads: 2))
+    }
+
     @Test func breaksSurviveThinning() {
         var points = (0..<30_000).map { SIMD2<Float>(Float($0 % 300), Float($0 / 300)) }
         points[15_000] = SIMD2(.nan, .nan)

@@ -23,15 +23,18 @@ public struct ConvergenceFigure: PlannedFigure {
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
     /// The logged paths' series, kept from frame to frame while they grow.
-    let loggedSeries = LoggedSeriesCache()
+    let loggedSeries: LoggedSeriesCache
 
     static let background = RGBA(1, 1, 1)
     static let grid = RGBA(0.9, 0.9, 0.92)
 
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
-    /// while the chart is shown.
+    /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
+    /// logged series this one goes on from (only their pixel columns are worked out again).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
-                showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions()) {
+                showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
+                previous: ConvergenceFigure? = nil) {
+        loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         self.scenario = scenario
         self.width = width
         self.height = height

@@ -21,6 +21,8 @@ struct LoggedSeries: Sendable {
     /// The values' range, less `offset`.
     private(set) var extents = ConvergenceScale.Extents()
     private(set) var extremes = ColumnExtremes()
+    /// Whether `extremes` are those of another x axis, to be worked out again from the values.
+    private var columnsStale = false
     let offset: Double
     /// The chart's line of the series (its column extremes) as stroke coverage, at the scale it
     /// was drawn with, with the columns done so far in it.
@@ -46,9 +48,27 @@ struct LoggedSeries: Sendable {
             && (count == 0 || path.points[count - 1] == last)
     }
 
+    /// The digest for a chart with another x axis: the same values, steps, best and range, the
+    /// pixel columns and the line to be worked out again.
+    func rebinned() -> LoggedSeries {
+        var digest = self
+        digest.extremes = ColumnExtremes()
+        digest.line = nil
+        digest.columnsStale = true
+        return digest
+    }
+
     /// Takes the points `path` gained; `column` is the pixel column of a step, nil off the axis.
     mutating func take(_ path: PathSpec, objective: Objective, column: (Int) -> Int?) {
         let points = path.points, logged = path.values ?? [], loggedSteps = path.steps ?? []
+        if columnsStale {
+            // The values taken are `values`, or while that is nil the path's logged values.
+            let taken = values ?? logged
+            for (step, f) in zip(steps, taken) where f.isFinite {
+                if let c = column(step) { extremes.add(step: step, f: f, column: c) }
+            }
+            columnsStale = false
+        }
         guard count < points.count else { return }
         for i in count..<points.count {
             let own = i < logged.count ? logged[i] : .nan
@@ -104,9 +124,12 @@ struct LoggedSeries: Sendable {
 /// lock makes a chart safe to draw from several threads at once.
 final class LoggedSeriesCache: Sendable {
     /// By the path's index among the scenario's paths.
-    private let digests = Locked<[Int: LoggedSeries]>([:])
+    private let digests: Locked<[Int: LoggedSeries]>
 
-    init() {}
+    /// A cache going on from `previous`'s series (a chart whose x axis widened), or empty.
+    init(rebinning previous: LoggedSeriesCache? = nil) {
+        digests = Locked(previous?.digests.withLock { $0.mapValues { $0.rebinned() } } ?? [:])
+    }
 
     /// The series of `path`, the scenario's path at `index`, brought up to date.
     func series(of path: PathSpec, at index: Int, color: RGBA, ownSteps: Bool, offset: Double, objective: Objective,

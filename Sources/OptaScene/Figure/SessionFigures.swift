@@ -47,7 +47,8 @@ public struct SessionFigures: Sendable {
         else { return figure(for: state, width: width, height: height) }
         let panels = zip(state.scenario.panels, kept.panels).map { spec, panel in
             spec.kind != .convergence ? panel : PanelsFigure.Panel(
-                rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height))
+                rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
+                                                      previous: panel.figure as? ConvergenceFigure))
         }
         return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels)
     }
@@ -73,7 +74,10 @@ public struct SessionFigures: Sendable {
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
     }
 
-    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int) -> any PlannedFigure {
+    /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
+    /// widened) worked out of the logged paths.
+    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int,
+                     previous: ConvergenceFigure? = nil) -> any PlannedFigure {
         switch panel.kind {
         case .landscape:
             var scenario = state.scenario
@@ -83,7 +87,7 @@ public struct SessionFigures: Sendable {
         case .convergence:
             return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                      showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                     options: panel.chart)
+                                     options: panel.chart, previous: previous)
         }
     }
 }
