@@ -126,7 +126,7 @@ def main():
     print(f"scenario {os.path.basename(args.scenario)} at {args.width}x{args.height}, driver {args.driver or 'default'}, "
           f"{args.walk} paths, {args.rate:,} points/s for {args.seconds} s; load average {os.getloadavg()[0]:.1f}")
     results = []
-    for round in range(args.rounds):
+    for number in range(args.rounds):
         for opta in binaries:
             args.opta = opta
             with tempfile.TemporaryDirectory(prefix="opta-follow-rate-") as folder:
@@ -144,7 +144,7 @@ def main():
                   f"skipped {followed['skipped_frames']}; written {written:,} points ({written / elapsed:,.0f}/s, "
                   f"{size / 1e6:.0f} MB), held when it quit {followed['followed_points']:,} "
                   f"({followed['followed_points'] / elapsed:,.0f}/s); load average {os.getloadavg()[0]:.1f}", flush=True)
-            results.append({"opta": opta, "round": round, "follow": followed, "written": written, "seconds": elapsed})
+            results.append({"opta": opta, "round": number, "follow": followed, "written": written, "seconds": elapsed})
     print(json.dumps(results))
 
 
