@@ -10,7 +10,8 @@ same time, gives the baseline.
 
 Run headless with the dummy driver (the default here) or under a real X server:
     python3 Benchmarks/follow_rate.py --opta .build/release/opta
-    xvfb-run -a python3 Benchmarks/follow_rate.py --driver x11
+    xvfb-run -a -s "-screen 0 1280x720x24" python3 Benchmarks/follow_rate.py --driver x11
+Compare two builds in the same minutes, alternating: --opta OLD --opta NEW --rounds 2.
 """
 import argparse
 import json
@@ -28,6 +29,9 @@ def run_viewer(args, follow, stats, seconds, generate=None):
     env = dict(os.environ)
     if args.driver:
         env["SDL_VIDEODRIVER"] = args.driver
+    # The followed runs are recorded, as users' are, but into a store of the run's own (removed
+    # with its folder), not the user's.
+    env["OPTA_STORE"] = os.path.join(os.path.dirname(stats), "runs.sqlite")
     command = [args.opta, "view", args.scenario, "--width", str(args.width), "--height", str(args.height),
                "--stats", stats]
     if follow:
@@ -103,7 +107,10 @@ def generator(path, rate, paths, walk):
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--opta", default=os.path.join(root, ".build", "release", "opta"))
+    parser.add_argument("--opta", action="append",
+                        help="the opta binary (default .build/release/opta); give it twice or more to compare builds")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each binary, alternating (ABAB…)")
+    parser.add_argument("--no-base", action="store_true", help="skip the run without --follow")
     parser.add_argument("--scenario", default=os.path.join(root, "Examples", "panels.json"))
     parser.add_argument("--rate", type=int, default=100_000, help="points per second written")
     parser.add_argument("--seconds", type=float, default=10)
@@ -115,21 +122,30 @@ def main():
     parser.add_argument("--height", type=int, default=720)
     parser.add_argument("--driver", default="dummy", help="SDL_VIDEODRIVER (empty: leave it as it is)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="opta-follow-rate-") as folder:
-        base, _, base_time = run_viewer(args, None, os.path.join(folder, "base.json"), args.seconds)
-        log = os.path.join(folder, "run.jsonl")
-        open(log, "w").close()
-        followed, written, elapsed = run_viewer(args, log, os.path.join(folder, "follow.json"), args.seconds,
-                                                generator(log, args.rate, args.paths, args.walk))
-        size = os.path.getsize(log)
+    binaries = args.opta or [os.path.join(root, ".build", "release", "opta")]
     print(f"scenario {os.path.basename(args.scenario)} at {args.width}x{args.height}, driver {args.driver or 'default'}, "
-          f"{args.walk} paths")
-    print(f"without --follow: {base['frames']} frames in {base_time:.1f} s, p50 {base['p50_ms']} ms, p99 {base['p99_ms']} ms")
-    print(f"with --follow:    {followed['frames']} frames in {elapsed:.1f} s, p50 {followed['p50_ms']} ms, p99 {followed['p99_ms']} ms, "
-          f"over budget {followed['over_budget_share']}, skipped {followed['skipped_frames']}")
-    print(f"written: {written} points ({written / elapsed:,.0f}/s, {size / 1e6:.0f} MB) in {args.paths} paths; "
-          f"held by the viewer when it quit: {followed['followed_points']} ({followed['followed_points'] / elapsed:,.0f}/s)")
-    print(json.dumps({"base": base, "follow": followed, "written": written, "seconds": elapsed}))
+          f"{args.walk} paths, {args.rate:,} points/s for {args.seconds} s; load average {os.getloadavg()[0]:.1f}")
+    results = []
+    for number in range(args.rounds):
+        for opta in binaries:
+            args.opta = opta
+            with tempfile.TemporaryDirectory(prefix="opta-follow-rate-") as folder:
+                if not args.no_base:
+                    base, _, base_time = run_viewer(args, None, os.path.join(folder, "base.json"), args.seconds)
+                    print(f"{opta} without --follow: {base['frames']} frames in {base_time:.1f} s, "
+                          f"p50 {base['p50_ms']} ms, p99 {base['p99_ms']} ms, skipped {base['skipped_frames']}")
+                log = os.path.join(folder, "run.jsonl")
+                open(log, "w").close()
+                followed, written, elapsed = run_viewer(args, log, os.path.join(folder, "follow.json"), args.seconds,
+                                                        generator(log, args.rate, args.paths, args.walk))
+                size = os.path.getsize(log)
+            print(f"{opta} with --follow: {followed['frames']} frames in {elapsed:.1f} s, p50 {followed['p50_ms']} ms, "
+                  f"p99 {followed['p99_ms']} ms, over budget {followed['over_budget_share']}, "
+                  f"skipped {followed['skipped_frames']}; written {written:,} points ({written / elapsed:,.0f}/s, "
+                  f"{size / 1e6:.0f} MB), held when it quit {followed['followed_points']:,} "
+                  f"({followed['followed_points'] / elapsed:,.0f}/s); load average {os.getloadavg()[0]:.1f}", flush=True)
+            results.append({"opta": opta, "round": number, "follow": followed, "written": written, "seconds": elapsed})
+    print(json.dumps(results))
 
 
 if __name__ == "__main__":

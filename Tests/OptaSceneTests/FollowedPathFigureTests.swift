@@ -101,6 +101,130 @@ import Testing
         #expect(longestGap < 4.5, "\(longestGap)")
     }
 
+    @Test func thinningAPathPieceByPieceKeepsTheSamePointsAsThinningItWhole() {
+        // A noisy walk of 0.4 px steps with a break, fed in uneven pieces.
+        var walk: [SIMD2<Float>] = [SIMD2(300, 200)]
+        var state: UInt64 = 99
+        for k in 0..<120_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let angle = Float(state >> 40) / Float(1 << 24) * 2 * .pi
+            walk.append(k == 70_000 ? SIMD2(.nan, .nan) : (walk.last!.x.isNaN ? walk[walk.count - 2] : walk.last!) + SIMD2(cos(angle), sin(angle)) * 0.4)
+        }
+        let whole = PolylineThinning.thinned(walk)
+        var pieces = PolylineThinning()
+        var start = 0, size = 1
+        while start < walk.count {
+            let end = min(walk.count, start + size)
+            pieces.append(contentsOf: walk[start..<end])
+            #expect(bits(pieces.points) == bits(PolylineThinning.thinned(Array(walk[..<end]))), "after \(end) points")
+            start = end
+            size = size * 3 + 7
+        }
+        #expect(bits(pieces.points) == bits(whole))
+        #expect(whole.count <= PolylineThinning.budget && whole.count > PolylineThinning.budget / 2, "\(whole.count)")
+        #expect(whole.contains { $0.x.isNaN })
+    }
+
+    @Test func aSmoothPathKeepsPointsASubPixelApart() {
+        // 10,000 points 0.1 px apart along a line: 1,000 px long, thinned at ¼ px or so.
+        let line = (0..<10_000).map { SIMD2<Float>(Float($0) * 0.1, 100) }
+        let thinned = PolylineThinning.thinned(line)
+        let longestGap = zip(thinned, thinned.dropFirst()).map { simd_length($1 - $0) }.max() ?? 0
+        #expect(thinned.count < PolylineThinning.budget && longestGap <= 0.5, "\(thinned.count) points, gap \(longestGap)")
+    }
+
+    @Test func aGrowingFollowedChartDrawsWhatAChartDrawnOnceDraws() throws {
+        // Followed paths with a few lines lacking f (the landscape's value stands in), grown over
+        // several frames through one chart, then drawn by a new chart of the same layout.
+        var session = try HeadlessSession(scenario: try ScenarioLoader.parse(Data(Self.scenarioJSON.utf8)))
+        session.replay(Trace(), through: 4)
+        var states: [RenderState] = []
+        var step = 0
+        for batch in [10, 500, 3_000, 20_000, 40_000] {
+            var points: [PathPoint] = []
+            for _ in 0..<batch {
+                for name in ["a", "b"] {
+                    let t = Double(step) * 0.0001
+                    let p = SIMD2(-1.5 + 2.5 * t + 0.01 * sin(Double(step)), 2 - 1.2 * t + 0.01 * cos(Double(step) * 1.3))
+                    points.append(PathPoint(path: name, step: Double(step), point: p, f: step % 997 == 5 ? nil : 1 / Double(step + 1) + 0.01 * sin(Double(step))))
+                }
+                step += 1
+            }
+            session.apply(.appendFollowedPoints(points))
+            states.append(session.renderState)
+        }
+        let fonts = try FontLibrary.loadDefault()
+        let final = try #require(states.last)
+        let figures = SessionFigures(scenario: final.scenario, fonts: fonts)
+        let growing = figures.figure(for: final, width: 960, height: 400)
+        for state in states.dropLast() { _ = growing.render(state, threads: 2) }
+        let fresh = figures.figure(for: final, width: 960, height: 400)
+        #expect(growing.render(final, threads: 2) == fresh.render(final, threads: 2))
+        let panels = try #require(growing as? PanelsFigure)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let series = chart.series(final), whole = ConvergenceSeries.all(in: final)
+        #expect(series.map(\.values) == whole.map(\.values) && series.map(\.steps) == whole.map(\.steps))
+        #expect(series.map { $0.best?.value } == whole.map { $0.best?.value } && series.map { $0.best?.step } == whole.map { $0.best?.step })
+    }
+
+    @Test func aLongFollowedSeriesIsDrawnFromItsCoverageAsItsLineIsStroked() throws {
+        let state = try session(followed: ["long"], points: 50_000).renderState
+        let fonts = try FontLibrary.loadDefault()
+        let panels = try #require(SessionFigures(scenario: state.scenario, fonts: fonts).figure(for: state) as? PanelsFigure)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let series = try #require(chart.series(state).last)
+        let items = chart.drawList(state).items
+        let masks = items.indices.filter { index in
+            if case .mask(_, _, _, _, _, let color) = items[index], color == series.color { return true }
+            return false
+        }
+        #expect(!masks.isEmpty, "the series comes as coverage")
+        // The same list with the series stroked instead.
+        var stroked = items.enumerated().filter { !masks.contains($0.offset) }.map(\.element)
+        let points = chart.line(series.values, at: series.steps, scale: chart.scale(chart.series(state)), extremes: series.extremes)
+        stroked.insert(.polyline(points: points, width: 2 * chart.layout.strokeScale, color: series.color), at: masks[0])
+        func picture(_ items: [DrawItem]) -> Framebuffer {
+            var frame = Framebuffer(width: chart.width, height: chart.height, fill: RGBA(1, 1, 1).premultipliedPacked)
+            frame.draw(DrawList(items))
+            return frame
+        }
+        let drawn = picture(items), expected = picture(stroked)
+        var largest: UInt32 = 0
+        for (a, b) in zip(drawn.pixels, expected.pixels) where a != b {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let x = (a >> UInt32(shift)) & 0xFF, y = (b >> UInt32(shift)) & 0xFF
+                largest = max(largest, x > y ? x - y : y - x)
+            }
+        }
+        #expect(largest <= 2, "a coverage of 128/256 is kept as 127, nothing else differs: \(largest)")
+    }
+
+    @Test func aChartWhoseAxisWidenedGoesOnFromTheOldOneAndDrawsWhatANewOneDraws() throws {
+        var session = try session(followed: ["a", "b"], points: 30_000)
+        let before = session.renderState
+        var more: [PathPoint] = []
+        for k in 30_000..<70_000 {
+            for name in ["a", "b"] {
+                more.append(PathPoint(path: name, step: Double(k), point: SIMD2(-1 + 1e-5 * Double(k), 1), f: 1 / Double(k + 1) + 0.01 * sin(Double(k))))
+            }
+        }
+        session.apply(.appendFollowedPoints(more))
+        let after = session.renderState
+        #expect(ConvergenceFigure.followedSpan(before) != ConvergenceFigure.followedSpan(after))
+        let fonts = try FontLibrary.loadDefault()
+        let figures = SessionFigures(scenario: after.scenario, fonts: fonts)
+        let old = figures.figure(for: before, width: 960, height: 400)
+        _ = old.render(before, threads: 2)
+        let carried = figures.figure(for: after, width: 960, height: 400, rebuildingChartsOf: old)
+        let panels = try #require(carried as? PanelsFigure), oldPanels = try #require(old as? PanelsFigure)
+        #expect(panels.panels[0].figure as? LandscapeFigure != nil && panels.panels[1].figure as? ConvergenceFigure != nil)
+        let chart = try #require(panels.panels[1].figure as? ConvergenceFigure)
+        let fresh = try #require(figures.figure(for: after, width: 960, height: 400) as? PanelsFigure)
+        let freshChart = try #require(fresh.panels[1].figure as? ConvergenceFigure)
+        #expect(chart.steps == freshChart.steps && chart.steps != (oldPanels.panels[1].figure as? ConvergenceFigure)?.steps)
+        #expect(chart.render(after, threads: 2) == freshChart.render(after, threads: 2))
+    }
+
     @Test func breaksSurviveThinning() {
         var points = (0..<30_000).map { SIMD2<Float>(Float($0 % 300), Float($0 / 300)) }
         points[15_000] = SIMD2(.nan, .nan)
@@ -108,6 +232,11 @@ import Testing
         #expect(thinned.contains { $0.x.isNaN })
         #expect(thinned.count <= PolylineThinning.budget)
     }
+}
+
+/// The points' bits, so that breaks (NaN) compare equal.
+private func bits(_ points: [SIMD2<Float>]) -> [UInt64] {
+    points.map { UInt64($0.x.bitPattern) << 32 | UInt64($0.y.bitPattern) }
 }
 
 private func simd_length(_ v: SIMD2<Float>) -> Float { (v.x * v.x + v.y * v.y).squareRoot() }

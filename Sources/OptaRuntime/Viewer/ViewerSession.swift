@@ -246,7 +246,13 @@ public final class ViewerSession {
         }
         let span = ConvergenceFigure.followedSpan(renderState)
         if let cached = figureCache, cached.key == key, cached.followedSpan == span, cached.size == size { return cached.figure }
-        let figure = figures.figure(for: renderState, width: size.x, height: size.y)
+        let figure: any SceneFigure
+        if let cached = figureCache, cached.key == key, cached.size == size {
+            // Only the chart's axis widened for followed paths: the landscape goes on as it was.
+            figure = figures.figure(for: renderState, width: size.x, height: size.y, rebuildingChartsOf: cached.figure)
+        } else {
+            figure = figures.figure(for: renderState, width: size.x, height: size.y)
+        }
         figureCache = (key, span, size, figure)
         return figure
     }

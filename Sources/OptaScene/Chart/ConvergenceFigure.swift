@@ -22,14 +22,19 @@ public struct ConvergenceFigure: PlannedFigure {
     let xAxis: ConvergenceXAxis
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
+    /// The logged paths' series, kept from frame to frame while they grow.
+    let loggedSeries: LoggedSeriesCache
 
     static let background = RGBA(1, 1, 1)
     static let grid = RGBA(0.9, 0.9, 0.92)
 
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
-    /// while the chart is shown.
+    /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
+    /// logged series this one goes on from (only their pixel columns are worked out again).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
-                showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions()) {
+                showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
+                previous: ConvergenceFigure? = nil) {
+        loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -80,8 +85,8 @@ public struct ConvergenceFigure: PlannedFigure {
     /// The y axis for the series as they are now (the range follows the data, and reaches each
     /// series' best value even when its decimated trajectory no longer holds that step).
     func scale(_ series: [ConvergenceSeries]) -> ConvergenceScale {
-        ConvergenceScale(values: series.map(\.values) + series.compactMap { $0.best.map { [$0.value] } },
-                         unshifted: showGradientNorm ? series.map(\.gradientNorms) : [], knownMinimum: knownMinimum)
+        ConvergenceScale(values: series.map { $0.extents == nil ? $0.values : [] } + series.compactMap { $0.best.map { [$0.value] } },
+                         extents: series.compactMap(\.extents), unshifted: showGradientNorm ? series.map(\.gradientNorms) : [], knownMinimum: knownMinimum)
     }
 
     /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
@@ -108,7 +113,8 @@ public struct ConvergenceFigure: PlannedFigure {
 
     /// Every series `state` shows, placed at the steps this chart's x axis uses.
     func series(_ state: RenderState) -> [ConvergenceSeries] {
-        ConvergenceSeries.all(in: state, loggedSteps: options.xLogarithmic)
+        ConvergenceSeries.all(in: state, loggedSteps: options.xLogarithmic, cache: loggedSeries, offset: knownMinimum ?? 0,
+                              column: column(of:))
     }
 
     /// `drawList` with the box of every text it places.
@@ -140,11 +146,17 @@ public struct ConvergenceFigure: PlannedFigure {
                     obstacles.lines.append(piece)
                 }
             }
-            for clipped in PathClipping.clip(line(s.values, at: s.steps, scale: scale), lo: lo, hi: hi) where clipped.count >= 2 {
-                // A followed log's series grows to millions of points: stroked as the paths are.
-                let piece = PolylineThinning.thinned(clipped)
-                list.append(.polyline(points: piece, width: 2 * k, color: s.color))
-                obstacles.lines.append(piece)
+            let points = line(s.values, at: s.steps, scale: scale, extremes: s.extremes)
+            if let items = coveredLine(s, points, scale: scale, lo: lo, hi: hi) {
+                for item in items { list.append(item) }
+                obstacles.lines.append(points)
+            } else {
+                for clipped in PathClipping.clip(points, lo: lo, hi: hi) where clipped.count >= 2 {
+                    // A followed log's series grows to millions of points: stroked as the paths are.
+                    let piece = PolylineThinning.thinned(clipped)
+                    list.append(.polyline(points: piece, width: 2 * k, color: s.color))
+                    obstacles.lines.append(piece)
+                }
             }
             if options.marksPoints {
                 for (step, f) in zip(s.steps, s.values) {
@@ -176,32 +188,56 @@ public struct ConvergenceFigure: PlannedFigure {
     func showsGradientNorm(_ scale: ConvergenceScale) -> Bool { showGradientNorm && scale.logarithmic }
 
     /// A series (`values` at `steps`) as frame points, one per value; long histories keep each pixel
-    /// column's lowest and highest value so spikes survive.
-    func line(_ values: [Double], at steps: [Int], scale: ConvergenceScale, shifted: Bool = true) -> [SIMD2<Float>] {
-        let columns = max(1, layout.plot.width)
-        guard values.count > columns * 2 else {
+    /// column's lowest and highest value so spikes survive (`extremes`, when they were worked out
+    /// beforehand, are those of `values`).
+    func line(_ values: [Double], at steps: [Int], scale: ConvergenceScale, shifted: Bool = true,
+              extremes: ColumnExtremes? = nil) -> [SIMD2<Float>] {
+        guard values.count > max(1, layout.plot.width) * 2 else {
             return zip(steps, values).compactMap { framePoint(step: Double($0), f: $1, scale: scale, shifted: shifted) }
         }
-        var points: [SIMD2<Float>] = []
-        points.reserveCapacity(columns * 2)
-        var column = -1
-        var low: (Int, Double)?, high: (Int, Double)?
-        func flush() {
-            guard let low, let high else { return }
-            for (step, f) in low.0 <= high.0 ? [low, high] : [high, low] {
-                if let p = framePoint(step: Double(step), f: f, scale: scale, shifted: shifted) { points.append(p) }
+        let extremes = extremes ?? {
+            var extremes = ColumnExtremes()
+            for (step, f) in zip(steps, values) where f.isFinite {
+                if let c = column(of: step) { extremes.add(step: step, f: f, column: c) }
             }
-        }
-        for (step, f) in zip(steps, values) where f.isFinite {
-            guard let u = xAxis.fraction(Double(step)) else { continue }
-            // Whole-number columns on a linear axis, as they always were.
-            let c = xAxis.logarithmic ? Int(min(max(u, 0), 1) * Double(columns)) : step * columns / max(1, self.steps)
-            if c != column { flush(); column = c; low = nil; high = nil }
-            if f < (low?.1 ?? .infinity) { low = (step, f) }
-            if f > (high?.1 ?? -.infinity) { high = (step, f) }
-        }
-        flush()
-        return points
+            return extremes
+        }()
+        return extremes.values.compactMap { framePoint(step: Double($0.step), f: $0.f, scale: scale, shifted: shifted) }
+    }
+
+    /// The line `points` of a long logged series (drawn through its column extremes) as mask
+    /// items from the series' stroke coverage (`LoggedSeries.lineItems`), which keeps the columns
+    /// done and adds only the new ones each frame: the pixels of the polyline through `points`,
+    /// for a line of a thousand near-vertical strokes that costs more to stroke each frame than
+    /// anything else the viewer draws. Nil (stroke it) unless the line lies wholly within
+    /// `lo…hi` (one piece, as stroked) and is not thinned.
+    func coveredLine(_ s: ConvergenceSeries, _ points: [SIMD2<Float>], scale: ConvergenceScale,
+                     lo: SIMD2<Float>, hi: SIMD2<Float>) -> [DrawItem]? {
+        guard let index = s.cacheIndex, s.extremes != nil, s.values.count > max(1, layout.plot.width) * 2,
+              points.count >= 2, points.count <= PolylineThinning.budget,
+              points.allSatisfy({ all($0 .>= lo) && all($0 .<= hi) }) else { return nil }
+        let width = 2 * layout.strokeScale
+        // Where the stroke reaches: `lo…hi` grown by its reach, within the frame.
+        let reach = (max(width / 2, 0.5) + 0.5 + 1).rounded(.up)
+        let region = PixelRect(x0: max(0, Int(lo.x - reach)), y0: max(0, Int(lo.y - reach)),
+                               x1: min(self.width, Int(hi.x + reach) + 1), y1: min(height, Int(hi.y + reach) + 1))
+        let clip = PixelRectF(x0: lo.x, y0: lo.y, x1: hi.x, y1: hi.y)
+        return loggedSeries.lineItems(at: index, scale: scale,
+                                      start: { PathCoverage(plot: region, width: width, outlineWidth: nil, clip: clip) },
+                                      color: s.color) { framePoint(step: Double($0.step), f: $0.f, scale: scale) }
+    }
+
+    /// The pixel column of the plot (0 at its left edge, unclamped on a linear axis) that `step`
+    /// falls in; nil off a log axis.
+    func column(of step: Int) -> Int? {
+        guard let u = xAxis.fraction(Double(step)) else { return nil }
+        let columns = max(1, layout.plot.width)
+        if xAxis.logarithmic { return Int(min(max(u, 0), 1) * Double(columns)) }
+        // Whole-number columns on a linear axis, as they always were; huge logged steps (up to
+        // ±2⁵³) go through Double rather than overflow.
+        let (product, overflow) = step.multipliedReportingOverflow(by: columns)
+        if !overflow { return product / max(1, steps) }
+        return Int(max(min(u * Double(columns), 1e15), -1e15))
     }
 
     func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,

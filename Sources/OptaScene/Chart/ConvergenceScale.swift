@@ -15,23 +15,21 @@ struct ConvergenceScale: Sendable, Equatable {
     /// The most decades a log axis spans; lower values sit on the axis floor.
     static let maxDecades = 16.0
 
-    /// The axis for f `values` (one list per solver); `unshifted` values (‖∇f‖) share a log axis
-    /// as they are.
-    init(values: [[Double]], unshifted: [[Double]] = [], knownMinimum: Double?) {
+    /// The axis for f `values` (one list per solver), and for series whose range is known
+    /// beforehand, their `extents`; `unshifted` values (‖∇f‖) share a log axis as they are.
+    init(values: [[Double]], extents known: [Extents] = [], unshifted: [[Double]] = [], knownMinimum: Double?) {
         offset = knownMinimum ?? 0
         title = knownMinimum == nil ? "f" : "f − f*"
-        // One pass, no copies: a followed log's series hold millions of values.
-        var finite = Extent(), positive = Extent()
+        // One pass, no copies: a logged path's series may hold millions of values.
+        var extents = Extents()
+        for other in known { extents.merge(other) }
         for series in values {
-            for f in series where f.isFinite {
-                let v = f - (knownMinimum ?? 0)
-                finite.add(v)
-                if v > 0 { positive.add(v) }
-            }
+            for f in series { extents.add(f, offset: offset) }
         }
         for series in unshifted {
-            for v in series where v.isFinite && v > 0 { positive.add(v) }
+            for v in series where v.isFinite && v > 0 { extents.positive.add(v) }
         }
+        let finite = extents.finite, positive = extents.positive
         if let top = positive.max, let bottom = positive.min, knownMinimum != nil || positive.count == finite.count {
             let hi = ceil(log10(top))
             let lo = min(hi - 1, max(floor(log10(bottom)), hi - Self.maxDecades))
@@ -47,9 +45,28 @@ struct ConvergenceScale: Sendable, Equatable {
         }
     }
 
+    /// The range of some values less an offset, and of the positive ones among them.
+    struct Extents: Sendable {
+        var finite = Extent()
+        var positive = Extent()
+
+        /// Takes `f`, less `offset`, when it is finite.
+        mutating func add(_ f: Double, offset: Double) {
+            guard f.isFinite else { return }
+            let v = f - offset
+            finite.add(v)
+            if v > 0 { positive.add(v) }
+        }
+
+        mutating func merge(_ other: Extents) {
+            finite.merge(other.finite)
+            positive.merge(other.positive)
+        }
+    }
+
     /// The smallest and largest of some numbers, and how many there were.
-    private struct Extent {
-        var count = 0
+    struct Extent: Sendable {
+        private(set) var count = 0
         private var low = Double.infinity
         private var high = -Double.infinity
 
@@ -57,6 +74,12 @@ struct ConvergenceScale: Sendable, Equatable {
             count += 1
             if v < low { low = v }
             if v > high { high = v }
+        }
+
+        mutating func merge(_ other: Extent) {
+            count += other.count
+            low = Swift.min(low, other.low)
+            high = Swift.max(high, other.high)
         }
 
         var min: Double? { count > 0 ? low : nil }

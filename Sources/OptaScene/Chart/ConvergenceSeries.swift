@@ -16,16 +16,39 @@ struct ConvergenceSeries: Sendable {
     let status: String
     /// The lowest finite f so far and the step it was reached.
     let best: (step: Int, value: Double)?
+    /// The range of `values` less the chart's offset, when known beforehand (else the chart works
+    /// it out from `values`).
+    var extents: ConvergenceScale.Extents? = nil
+    /// Each pixel column's extremes of `values`, when known beforehand (else the chart works
+    /// them out from `values`).
+    var extremes: ColumnExtremes? = nil
+    /// Where the chart's `LoggedSeriesCache` keeps the series, when it does.
+    var cacheIndex: Int? = nil
 
     /// The series of every path in `state`, in the order of its paths (the scenario's logged paths,
     /// the solvers, the followed paths), each coloured as its path is. With `loggedSteps`, logged
     /// paths that give a step per point are placed at those steps instead of 0, 1, 2, ….
-    static func all(in state: RenderState, loggedSteps: Bool = false) -> [ConvergenceSeries] {
+    ///
+    /// With `cache`, logged paths come from the chart's `LoggedSeriesCache` (f less `offset`,
+    /// `column` the pixel column of a step), which takes only the points they gained since the
+    /// last frame; the same values, steps and best either way.
+    static func all(in state: RenderState, loggedSteps: Bool = false, cache: LoggedSeriesCache? = nil, offset: Double = 0,
+                    column: (Int) -> Int? = { _ in nil }) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
         let firstSolverPath = max(0, paths.count - state.followedPathCount - state.solvers.count)
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         let followed = min(paths.count, firstSolverPath + state.solvers.count)..<paths.count
-        return logged(in: state, indices: 0..<firstSolverPath, loggedSteps: loggedSteps) + state.solvers.enumerated().map { index, solver in
+        func logged(_ indices: Range<Int>) -> [ConvergenceSeries] {
+            guard let cache else { return Self.logged(in: state, indices: indices, loggedSteps: loggedSteps) }
+            let solverIds = Set(state.solvers.map(\.id))
+            return indices.filter { !solverIds.contains(paths[$0].name) }.map { index in
+                let path = paths[index]
+                return cache.series(of: path, at: index, color: Palette.color(path.color, orPaletteAt: index),
+                                    ownSteps: loggedSteps && path.steps?.count == path.points.count, offset: offset,
+                                    objective: state.scenario.landscape.objective, column: column)
+            }
+        }
+        return logged(0..<firstSolverPath) + state.solvers.enumerated().map { index, solver in
             let color = Palette.color(specs[solver.id]?.color, orPaletteAt: firstSolverPath + index)
             let path = solver.path
             let status = solver.status == .running && solver.paused ? "paused" : solver.status.rawValue
@@ -33,7 +56,7 @@ struct ConvergenceSeries: Sendable {
                                      steps: Array(path.steps.prefix(path.values.count)),
                                      count: path.lacksValues ? 0 : path.count, status: status,
                                      best: path.best.map { ($0.step, $0.value) })
-        } + logged(in: state, indices: followed, loggedSteps: loggedSteps)
+        } + logged(followed)
     }
 
     /// Logged paths (the scenario's paths at `indices`), with the f values their files gave, or f
@@ -65,7 +88,13 @@ struct ConvergenceSeries: Sendable {
     /// (rounded, and held to ±2⁵³ so no file can make the conversion trap), else 0, 1, 2, ….
     static func stepNumbers(_ logged: [Double]?, count: Int) -> [Int] {
         guard let logged, logged.count == count else { return Array(0..<count) }
+        return logged.map(stepNumber)
+    }
+
+    /// A logged step as a whole number: rounded, and held to ±2⁵³ so no file can make the
+    /// conversion trap; 0 when not finite.
+    static func stepNumber(_ logged: Double) -> Int {
         let limit = 9_007_199_254_740_992.0
-        return logged.map { $0.isFinite ? Int(min(max($0.rounded(), -limit), limit)) : 0 }
+        return logged.isFinite ? Int(min(max(logged.rounded(), -limit), limit)) : 0
     }
 }

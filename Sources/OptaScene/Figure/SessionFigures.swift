@@ -37,6 +37,22 @@ public struct SessionFigures: Sendable {
         return landscapeFigure(for: state, width: width, height: height)
     }
 
+    /// The figure for a frame that differs from `previous`'s (made by `figure(for:width:height:)`
+    /// at the same size) only in how far followed paths have grown, with a convergence chart's x
+    /// axis widened for them: `previous` with its convergence panels built anew and its other
+    /// panels kept, so that a landscape keeps the paths it has drawn so far rather than drawing
+    /// a million followed points again from the first.
+    public func figure(for state: RenderState, width: Int, height: Int, rebuildingChartsOf previous: any SceneFigure) -> any SceneFigure {
+        guard let kept = previous as? PanelsFigure, kept.panels.count == state.scenario.panels.count, kept.panels.count > 1
+        else { return figure(for: state, width: width, height: height) }
+        let panels = zip(state.scenario.panels, kept.panels).map { spec, panel in
+            spec.kind != .convergence ? panel : PanelsFigure.Panel(
+                rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
+                                                      previous: panel.figure as? ConvergenceFigure))
+        }
+        return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels)
+    }
+
     /// The 2D landscape figure for one frame.
     public func landscapeFigure(for state: RenderState, width: Int? = nil, height: Int? = nil) -> LandscapeFigure {
         landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
@@ -58,7 +74,10 @@ public struct SessionFigures: Sendable {
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
     }
 
-    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int) -> any PlannedFigure {
+    /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
+    /// widened) worked out of the logged paths.
+    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int,
+                     previous: ConvergenceFigure? = nil) -> any PlannedFigure {
         switch panel.kind {
         case .landscape:
             var scenario = state.scenario
@@ -68,7 +87,7 @@ public struct SessionFigures: Sendable {
         case .convergence:
             return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                      showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                     options: panel.chart)
+                                     options: panel.chart, previous: previous)
         }
     }
 }

@@ -71,8 +71,8 @@ extension LandscapeFigure {
     /// to avoid.
     func legendObstacles(_ paths: [PathSpec]) -> LegendPlacer.Obstacles {
         var obstacles = LegendPlacer.Obstacles()
-        for path in paths {
-            let marks = marks(path)
+        for (index, path) in paths.enumerated() {
+            let marks = marks(path, at: index)
             obstacles.lines += marks.pieces
             obstacles.points += marks.dots.map { ($0, Float(path.markerRadius), LegendPlacer.iterateWeight) }
             for end in [marks.start, marks.end].compactMap({ $0 }) { obstacles.points.append((end, 7, LegendPlacer.markerWeight)) }

@@ -34,9 +34,10 @@ extension LandscapeFigure {
         let end: SIMD2<Float>?
     }
 
-    func marks(_ path: PathSpec) -> PathMarks {
-        // Long paths come thinned from `thinnedPaths` (made once per figure); thinning keeps the ends.
-        let drawn = thinnedPaths.framePoints(of: path, framePoint)
+    /// The marks of `path`, the figure's path at `index`.
+    func marks(_ path: PathSpec, at index: Int) -> PathMarks {
+        // Long paths come thinned from `thinnedPaths` (kept between frames); thinning keeps the ends.
+        let drawn = thinnedPaths.framePoints(of: path, at: index, framePoint)
         // Markers at every point, also where the line was thinned.
         let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
@@ -48,11 +49,24 @@ extension LandscapeFigure {
                          end: drawn.count > 1 ? drawn.last.flatMap { inside($0) ? $0 : nil } : nil)
     }
 
-    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, color: RGBA) {
-        let marks = marks(path)
+    /// Draws `path`, the figure's path at `index`. A long `followed` path (a followed log, which
+    /// grows by thousands of points a frame) is drawn from its stroke coverage (`PathCoverage`),
+    /// which grows with it, rather than stroked whole each frame; the same pixels, without
+    /// thinning.
+    func addPath(_ list: inout FigureCanvas, _ path: PathSpec, at index: Int, color: RGBA, followed: Bool = false) {
+        let marks = marks(path, at: index)
         let s = layout.strokeScale
-        PathStroke.append(&list, pieces: marks.pieces, width: Float(path.width) * s, dots: marks.dots,
-                          dotRadius: Float(path.markerRadius) * s, color: color, scale: s)
+        let width = Float(path.width) * s, outlineWidth = PathStroke.haloWidth * s
+        if followed, !path.markers, path.points.count > PolylineThinning.budget, width.isFinite, width > 0 {
+            let plot = layout.plot
+            let items = coveredPaths.update(path, at: index, start: { PathCoverage(plot: plot, width: width, outlineWidth: outlineWidth) },
+                                            add: { $0.append(framePoint($1)) },
+                                            read: { $0.items(color: color, outline: PathStroke.outline(for: color)) })
+            for item in items { list.append(item) }
+        } else {
+            PathStroke.append(&list, pieces: marks.pieces, width: width, dots: marks.dots,
+                              dotRadius: Float(path.markerRadius) * s, color: color, scale: s)
+        }
         // Start: a hollow ring; end: a larger disk with a dark rim.
         if let start = marks.start {
             list.append(.disk(center: start, radius: Self.endMarkerRadius * s, fill: RGBA(1, 1, 1), outlineWidth: 2.5 * s, outline: color))

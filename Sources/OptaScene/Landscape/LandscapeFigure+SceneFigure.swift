@@ -11,7 +11,7 @@ extension LandscapeFigure: PlannedFigure {
     /// render context copies it from the frame before instead of shading it again.
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         let legend = placedLegend(paths: state.scenario.paths)
-        var items = canvas(paths: state.scenario.paths, legend: legend).list
+        var items = canvas(paths: state.scenario.paths, legend: legend, followed: state.followedPathCount).list
         items.items += overlay.items
         let shader = shader(legend: legend)
         return FramePlan([.shaded(shader, cacheKey: LayerKey(shader)), .vector(items)])

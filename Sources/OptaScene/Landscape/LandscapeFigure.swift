@@ -29,8 +29,10 @@ public struct LandscapeFigure: Sendable {
     let titleLines: [String]
     /// The colourbar's title, wrapped onto at most two lines to fit along the bar.
     let colorbarTitleLines: [String]
-    /// Long paths thinned for drawing, once per figure.
-    let thinnedPaths: ThinnedPaths
+    /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
+    /// to frame while they grow.
+    let thinnedPaths = GrowingPaths<PolylineThinning>()
+    let coveredPaths = GrowingPaths<PathCoverage>()
 
     /// Figure colours.
     static let background = RGBA(1, 1, 1)
@@ -118,11 +120,6 @@ public struct LandscapeFigure: Sendable {
         self.layout = layout
         self.legendOutside = legendOutside
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
-        let pathViewport = viewport
-        thinnedPaths = ThinnedPaths(scenario.paths) { p in
-            let q = pathViewport.framePoint(p)
-            return SIMD2(Float(q.x), Float(q.y))
-        }
         if placesLabels, let levels = prepared.contours?.values {
             // Keep labels off paths, markers and a legend fixed in a corner (a legend placed by
             // `best` avoids the labels instead).
@@ -203,12 +200,13 @@ public struct LandscapeFigure: Sendable {
     }
 
     /// The overlay for `paths` with `legend` (`placedLegend(paths:)`), with the box of every text
-    /// it places.
-    func canvas(paths: [PathSpec], legend: PlacedLegend?) -> FigureCanvas {
+    /// it places. The last `followed` paths are followed logs (`RenderState.followedPathCount`).
+    func canvas(paths: [PathSpec], legend: PlacedLegend?, followed: Int = 0) -> FigureCanvas {
         var list = FigureCanvas()
         addContourLabels(&list, shownContourLabels(legend: legend))
         for (index, path) in paths.enumerated() {
-            addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index))
+            addPath(&list, path, at: index, color: Palette.color(path.color, orPaletteAt: index),
+                    followed: index >= paths.count - followed)
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {

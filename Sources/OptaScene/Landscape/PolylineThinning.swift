@@ -1,75 +1,118 @@
 import OptaCore
 
 /// Fewer points for very long paths, so that drawing one stays within a frame's budget however
-/// long a followed log grows (a million points would take half a second a frame to stroke).
-/// Paths up to `budget` points are drawn exactly as they are. Longer ones keep only points at
-/// least `spacing` pixels from the last point kept: one pixel first (less than a path's width,
-/// so a smooth run loses nothing visible), then wider until at most `budget` points remain. The
-/// first and last points are always kept, and so is every break (non-finite point). A pure
-/// function of the points: the same path draws the same pixels in the viewer and in a replay.
-enum PolylineThinning {
+/// long a followed log grows. Paths up to `budget` points are drawn exactly as they are. Longer
+/// ones keep only points at least `spacing` pixels from the last point kept, with the smallest
+/// spacing of `spacings` (a quarter pixel, then √2 times more each) that keeps at most `budget`
+/// points: a quarter pixel moves no edge of a stroke visibly, so a smooth run loses nothing, and a
+/// noisy one is thinned no more than it must be. The first and last points are always kept, and
+/// so is every break (non-finite point) with the point after it.
+///
+/// Incremental: `append` takes the points a growing path gained since the last call, and the walk
+/// at each spacing goes on from where it stopped, so a frame costs its new points, not the whole
+/// path. A walk is dropped once it keeps more than `budget` points (a walk's points kept only
+/// grow with the path). The result is a pure function of all the points appended, however they
+/// were split into calls: the viewer following a log and a replay of it draw the same pixels.
+struct PolylineThinning: Sendable {
     /// The most points a path is stroked with.
     static let budget = 4_000
 
+    /// The spacings tried, in pixels: ¼ × √2ᵏ up to the largest frame's side, past which only the
+    /// ends and the breaks are left.
+    static let spacings: [Float] = {
+        var spacings: [Float] = []
+        var k = 0
+        while true {
+            let spacing = 0.25 * Float(2).squareRoot().power(k)
+            spacings.append(spacing)
+            if spacing >= Float(Limits.frameSide.upperBound) { return spacings }
+            k += 1
+        }
+    }()
+
+    /// One spacing's walk over the middle points (all but the first and the last) so far.
+    private struct Walk: Sendable {
+        let squared: Float
+        var last: SIMD2<Float>
+        /// The first point and the middle points kept.
+        var kept: [SIMD2<Float>]
+    }
+
+    let budget: Int
+    /// How many points were appended.
+    private(set) var count = 0
+    /// Every point while there are at most `budget` of them (then they are drawn as they are).
+    private var all: [SIMD2<Float>] = []
+    /// The last point appended: always kept, but a middle point once another comes.
+    private var final = SIMD2<Float>.zero
+    /// The walks still within the budget, finest first, and the coarsest one, which is never
+    /// dropped. Empty until the path outgrows the budget.
+    private var walks: [Walk] = []
+
+    init(budget: Int = budget) {
+        self.budget = max(2, budget)
+    }
+
+    /// The points kept of `points`.
     static func thinned(_ points: [SIMD2<Float>], budget: Int = budget) -> [SIMD2<Float>] {
-        guard points.count > max(2, budget) else { return points }
-        var spacing: Float = 1
-        // Each look at least doubles the spacing; past the largest frame's size only the ends and
-        // the breaks are left, so this ends.
-        while spacing < Float(Limits.frameSide.upperBound) {
-            // A look that stops as soon as more than `budget` points are kept, and estimates the
-            // whole path's count from the part it saw.
-            guard let (kept, seen) = overBudget(points, spacing: spacing, budget: budget) else { break }
-            let estimate = Float(kept) * Float(points.count) / Float(max(1, seen))
-            // Points kept fall at least as fast as 1 / spacing (a smooth path) and at most as fast
-            // as 1 / spacing² (a random walk); this step overshoots neither by much.
-            spacing *= max(2, (estimate / Float(budget)).squareRoot())
-        }
-        return thin(points, spacing: spacing)
+        var thinning = PolylineThinning(budget: budget)
+        thinning.append(contentsOf: points)
+        return thinning.points
     }
 
-    /// Nil when thinning at `spacing` keeps at most `budget` points; otherwise how many it had
-    /// kept, and how many points it had looked at, when it went over.
-    static func overBudget(_ points: [SIMD2<Float>], spacing: Float, budget: Int) -> (kept: Int, seen: Int)? {
-        guard var last = points.first, points.count > 2 else { return nil }
-        let squared = spacing * spacing
-        var kept = 2  // the first and the last point
-        for i in 1..<(points.count - 1) {
-            let p = points[i], d = p - last
-            if !(d.x * d.x + d.y * d.y < squared) {
-                kept += 1
-                last = p
-                if kept > budget { return (kept, i + 1) }
-            }
-        }
-        return nil
+    /// The points kept of everything appended so far.
+    var points: [SIMD2<Float>] {
+        guard let walk = walks.first else { return all }
+        return walk.kept + [final]
     }
 
-    /// The first and last points, each point at least `spacing` from the last one kept, and each
-    /// non-finite point with the finite point after it.
-    static func thin(_ points: [SIMD2<Float>], spacing: Float) -> [SIMD2<Float>] {
-        var kept: [SIMD2<Float>] = []
-        walk(points, spacing: spacing) { kept.append($0) }
-        return kept
+    mutating func append(contentsOf points: some Collection<SIMD2<Float>>) {
+        for p in points { append(p) }
     }
 
-    /// Calls `keep` with each point `thin` keeps, in order.
-    private static func walk(_ points: [SIMD2<Float>], spacing: Float, _ keep: (SIMD2<Float>) -> Void) {
-        guard let first = points.first, let final = points.last, points.count > 2 else {
-            points.forEach(keep)
+    mutating func append(_ p: SIMD2<Float>) {
+        count += 1
+        if walks.isEmpty {
+            all.append(p)
+            if count > budget { startWalks() }
             return
         }
-        keep(first)
-        let squared = spacing * spacing
-        var last = first
-        for p in points[1..<(points.count - 1)] {
-            let d = p - last
+        walkOn(final)
+        final = p
+    }
+
+    /// The path outgrew the budget: every walk starts from its first point and takes its middle ones.
+    private mutating func startWalks() {
+        let first = all[0]
+        walks = Self.spacings.map { Walk(squared: $0 * $0, last: first, kept: [first]) }
+        for p in all[1..<(all.count - 1)] { walkOn(p) }
+        final = all[all.count - 1]
+        all = []
+    }
+
+    /// Gives each walk the next middle point.
+    private mutating func walkOn(_ p: SIMD2<Float>) {
+        var over = false
+        for i in walks.indices {
+            let d = p - walks[i].last
             // NaN distances (a break on either side) compare false: such points are kept too.
-            if !(d.x * d.x + d.y * d.y < squared) {
-                keep(p)
-                last = p
+            if !(d.x * d.x + d.y * d.y < walks[i].squared) {
+                walks[i].kept.append(p)
+                walks[i].last = p
+                // With the last point, more than the budget.
+                if walks[i].kept.count >= budget { over = true }
             }
         }
-        keep(final)
+        if over {
+            let coarsest = Self.spacings[Self.spacings.count - 1]
+            walks.removeAll { $0.kept.count >= budget && $0.squared < coarsest * coarsest }
+        }
+    }
+}
+
+private extension Float {
+    /// `self` to a whole power.
+    func power(_ k: Int) -> Float {
+        (0..<k).reduce(1) { product, _ in product * self }
     }
 }

@@ -1,0 +1,199 @@
+import OptaRaster
+
+/// A long followed path as the pixels its stroke covers, built up segment by segment as the
+/// path grows: for each pixel of the plot, the coverage of the path's line and of its outline
+/// (`PathStroke`), as 8-bit masks in blocks of `blockSide` pixels (only the blocks the path
+/// reached exist).
+///
+/// A stroke covers a pixel by the pixel's distance to the nearest of its segments
+/// (`DrawItem.polyline`), so a new segment can only raise a pixel's coverage: the masks are the
+/// stroke of the whole path however many frames its points took to arrive, with no point left
+/// out, and a frame draws them at a cost bounded by the plot's area, not by the path's length.
+/// A mask byte holds the stroke's coverage (0…256) exactly, but for 128, which becomes 127.
+/// Segments are cut to the plot (or to `clip`), as `PathClipping` cuts a drawn path. A copy
+/// grown by a few more points (a line's last, still changing piece) shares all but the blocks
+/// those points reach.
+struct PathCoverage: Sendable {
+    /// The side of a block of the masks, in pixels.
+    static let blockSide = 64
+
+    /// One block's masks, row-major, as wide and high as the block's part of the plot.
+    private struct Block: Sendable {
+        var line: [UInt8]
+        var outline: [UInt8]
+    }
+
+    /// Where the masks are.
+    let plot: PixelRect
+    /// The rectangle segments are cut to.
+    let lo: SIMD2<Float>, hi: SIMD2<Float>
+    let hasOutline: Bool
+    /// How far from a segment the line's and the outline's coverage reach zero (`CoverageProfile`).
+    let lineReach: Float
+    let outlineReach: Float
+    /// Factors on the colours' alpha for strokes thinner than a pixel.
+    let lineFade: Float
+    let outlineFade: Float
+    private let columns: Int
+    private var blocks: [Block?]
+    /// The last point added, where the next segment starts.
+    private var last: SIMD2<Float>?
+
+    /// Masks over `plot` for a line `width` pixels wide with an outline `outlineWidth` beyond it
+    /// on each side (none when nil), its segments cut to `clip` (the plot when nil).
+    init(plot: PixelRect, width: Float, outlineWidth: Float?, clip: PixelRectF? = nil) {
+        self.plot = plot
+        let clip = clip ?? PixelRectF(plot)
+        lo = SIMD2(clip.x0, clip.y0)
+        hi = SIMD2(clip.x1, clip.y1)
+        hasOutline = outlineWidth != nil
+        let half = width / 2, outer = width / 2 + (outlineWidth ?? 0)
+        lineReach = max(half, 0.5) + 0.5
+        outlineReach = max(outer, 0.5) + 0.5
+        lineFade = min(2 * half, 1)
+        outlineFade = min(2 * outer, 1)
+        columns = (max(0, plot.width) + Self.blockSide - 1) / Self.blockSide
+        let rows = (max(0, plot.height) + Self.blockSide - 1) / Self.blockSide
+        blocks = Array(repeating: nil, count: columns * rows)
+    }
+
+    /// Adds the segment from the last point to `p` (none after a non-finite point).
+    mutating func append(_ p: SIMD2<Float>) {
+        defer { last = p }
+        guard let a = last, a.x.isFinite, a.y.isFinite, p.x.isFinite, p.y.isFinite else { return }
+        guard let (s, t) = PathClipping.clipSegment(a, p, lo: lo, hi: hi) else { return }
+        cover(Segment(from: s, to: t))
+    }
+
+    /// The masks as draw items: the outline's, then the line's.
+    func items(color: RGBA, outline: RGBA = RGBA(0, 0, 0, 0)) -> [DrawItem] {
+        var outlines: [DrawItem] = [], lines: [DrawItem] = []
+        for (index, block) in blocks.enumerated() {
+            guard let block else { continue }
+            let rect = blockRect(index)
+            if hasOutline { outlines.append(.mask(x: rect.x0, y: rect.y0, width: rect.width, height: rect.height, coverage: block.outline,
+                                  color: outline.fading(by: outlineFade))) }
+            lines.append(.mask(x: rect.x0, y: rect.y0, width: rect.width, height: rect.height, coverage: block.line,
+                               color: color.fading(by: lineFade)))
+        }
+        return outlines + lines
+    }
+
+    /// The pixels of block `index`.
+    private func blockRect(_ index: Int) -> PixelRect {
+        let x0 = plot.x0 + (index % columns) * Self.blockSide, y0 = plot.y0 + (index / columns) * Self.blockSide
+        return PixelRect(x0: x0, y0: y0, x1: min(x0 + Self.blockSide, plot.x1), y1: min(y0 + Self.blockSide, plot.y1))
+    }
+
+    /// Raises the coverage of the pixels near `segment`, row by row, block by block.
+    private mutating func cover(_ segment: Segment) {
+        let reach = hasOutline ? outlineReach : lineReach
+        let (y0, y1) = segment.rows(reach: reach, within: plot)
+        guard y0 < y1 else { return }
+        for y in y0..<y1 {
+            let (x0, x1) = segment.columns(row: y, reach: reach, within: plot)
+            var x = x0
+            while x < x1 {
+                let index = ((y - plot.y0) / Self.blockSide) * columns + (x - plot.x0) / Self.blockSide
+                let rect = blockRect(index)
+                let end = min(x1, rect.x1)
+                // Taken out of the array while it changes, so that its masks change in place.
+                var block = blocks[index] ?? Block(line: [UInt8](repeating: 0, count: rect.width * rect.height),
+                                                   outline: hasOutline ? [UInt8](repeating: 0, count: rect.width * rect.height) : [])
+                blocks[index] = nil
+                let offset = (y - rect.y0) * rect.width - rect.x0
+                let py = Float(y) + 0.5
+                block.line.withUnsafeMutableBufferPointer { line in
+                    block.outline.withUnsafeMutableBufferPointer { outline in
+                        for column in x..<end {
+                            let d = segment.distance(SIMD2(Float(column) + 0.5, py))
+                            let i = offset + column
+                            line[i] = max(line[i], Self.byte(lineReach - d))
+                            if hasOutline { outline[i] = max(outline[i], Self.byte(outlineReach - d)) }
+                        }
+                    }
+                }
+                blocks[index] = block
+                x = end
+            }
+        }
+    }
+
+    /// A coverage (`reach − distance`, clamped to 0…1) as a mask byte that a mask blends as a
+    /// stroke blends that coverage: 0…256 in 256ths (`PixelBlend.coverage256`), less one from
+    /// 129 up (a mask byte b blends as b + b / 128), 128 as 127.
+    @inline(__always)
+    static func byte(_ c: Float) -> UInt8 {
+        guard c > 0 else { return 0 }  // NaN too
+        let clamped = min(c, 1)
+        let k = (clamped * 256 + 12_582_912).bitPattern & 0x1FF
+        return UInt8(k <= 128 ? min(k, 127) : k - 1)
+    }
+}
+
+/// One straight piece of a path in frame pixels: its distance to a point (round ends), and the
+/// pixels whose centres may lie within a reach of it.
+private struct Segment {
+    let a: SIMD2<Float>
+    let d: SIMD2<Float>
+    let invLen2: Float
+    let length: Float
+    /// Unit normal; (1, 0) for a point.
+    let n: SIMD2<Float>
+
+    init(from p: SIMD2<Float>, to q: SIMD2<Float>) {
+        a = p
+        let delta = q - p
+        let len2 = (delta * delta).sum()
+        if len2 > 1e-12 {
+            d = delta
+            invLen2 = 1 / len2
+            length = len2.squareRoot()
+            n = SIMD2(-delta.y / length, delta.x / length)
+        } else {
+            d = .zero
+            invLen2 = 0
+            length = 0
+            n = SIMD2(1, 0)
+        }
+    }
+
+    /// The distance from `p` to the segment, as a stroke measures it (`StrokeSegment.distance`).
+    @inline(__always)
+    func distance(_ p: SIMD2<Float>) -> Float {
+        let w = p - a
+        if invLen2 == 0 { return (w.x * w.x + w.y * w.y).squareRoot() }
+        let axis = n.x * w.x + n.y * w.y
+        let s = (w.x * d.x + w.y * d.y) * invLen2
+        let m0 = -s > s - 1 ? -s : s - 1
+        let m = 0 > m0 ? 0 : m0
+        let e = m * length
+        return (axis * axis + e * e).squareRoot()
+    }
+
+    /// The rows of `rect` whose pixel centres may lie within `reach`.
+    func rows(reach: Float, within rect: PixelRect) -> (Int, Int) {
+        let lo = min(a.y, a.y + d.y) - reach, hi = max(a.y, a.y + d.y) + reach
+        return (clamped((lo - 0.5).rounded(.up), rect.y0, rect.y1), clamped((hi - 0.5).rounded(.down) + 1, rect.y0, rect.y1))
+    }
+
+    /// The columns of `rect` in row `y` whose pixel centres may lie within `reach`: within the
+    /// segment's box grown by `reach`, and within `reach` of its line.
+    func columns(row y: Int, reach: Float, within rect: PixelRect) -> (Int, Int) {
+        var lo = min(a.x, a.x + d.x) - reach, hi = max(a.x, a.x + d.x) + reach
+        if abs(n.x) > 1e-6 {
+            let c = n.y * (Float(y) + 0.5 - a.y)
+            let e0 = a.x + (-c - reach) / n.x, e1 = a.x + (-c + reach) / n.x
+            lo = max(lo, min(e0, e1))
+            hi = min(hi, max(e0, e1))
+        }
+        guard lo < hi else { return (0, 0) }
+        return (clamped((lo - 0.5).rounded(.up), rect.x0, rect.x1), clamped((hi - 0.5).rounded(.down) + 1, rect.x0, rect.x1))
+    }
+
+    /// `v` as a whole number held to `lo…hi` (NaN as `lo`), so no width can make it trap.
+    private func clamped(_ v: Float, _ lo: Int, _ hi: Int) -> Int {
+        guard v == v else { return lo }
+        return Int(min(max(v, Float(lo)), Float(hi)))
+    }
+}
