@@ -200,12 +200,15 @@ public struct LandscapeFigure: Sendable {
     }
 
     /// The overlay for `paths` with `legend` (`placedLegend(paths:)`), with the box of every text
-    /// it places.
-    func canvas(paths: [PathSpec], legend: PlacedLegend?) -> FigureCanvas {
+    /// it places. Its first `bottomItems` draw the contour labels and the first `bottomPaths` of
+    /// `paths`: what lies right on the landscape.
+    func canvas(paths: [PathSpec], legend: PlacedLegend?, bottomPaths: Int = 0) -> FigureCanvas {
         var list = FigureCanvas()
         addContourLabels(&list, shownContourLabels(legend: legend))
+        list.bottomItems = list.list.count
         for (index, path) in paths.enumerated() {
             addPath(&list, path, color: Palette.color(path.color, orPaletteAt: index))
+            if index < bottomPaths { list.bottomItems = list.list.count }
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
