@@ -35,14 +35,14 @@ extension LandscapeFigure {
     }
 
     func marks(_ path: PathSpec) -> PathMarks {
-        // Long paths come thinned from `thinnedPaths` (made once per figure); thinning keeps the ends.
-        let drawn = thinnedPaths.framePoints(of: path, framePoint)
+        // Long paths come thinned and cut from `thinnedPaths` (made once per figure); thinning keeps the ends.
+        let line = thinnedPaths.line(of: path, framePoint)
+        let drawn = line.points
         // Markers at every point, also where the line was thinned.
         let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
-        let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
-        let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
+        let lo = thinnedPaths.lo, hi = thinnedPaths.hi
         let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
-        return PathMarks(pieces: PathClipping.clip(drawn, lo: lo, hi: hi).filter { $0.count >= 2 },
+        return PathMarks(pieces: line.pieces,
                          dots: path.markers ? points.filter(inside) : [],
                          start: drawn.first.flatMap { inside($0) ? $0 : nil },
                          end: drawn.count > 1 ? drawn.last.flatMap { inside($0) ? $0 : nil } : nil)

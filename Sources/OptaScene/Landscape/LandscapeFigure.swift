@@ -116,7 +116,8 @@ public struct LandscapeFigure: Sendable {
         self.legendOutside = legendOutside
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
         let pathViewport = viewport
-        thinnedPaths = ThinnedPaths(scenario.paths) { p in
+        thinnedPaths = ThinnedPaths(scenario.paths, lo: SIMD2(Float(layout.plot.x0), Float(layout.plot.y0)),
+                                    hi: SIMD2(Float(layout.plot.x1), Float(layout.plot.y1))) { p in
             let q = pathViewport.framePoint(p)
             return SIMD2(Float(q.x), Float(q.y))
         }
