@@ -9,8 +9,8 @@ final class TextLayoutEngine {
     private let boldChain: [FreeTypeFace]?
     private var cache = GlyphCache()
     /// Lines laid out lately: figures lay out the same labels every frame (ticks, titles, a
-    /// legend's names, measured and then drawn), and shaping them anew was most of the cost of a
-    /// legend of 50 stored runs. Cleared when `lineCapacity` lines are kept, so text that changes
+    /// legend's names, measured and then drawn), and shaping costs per character and kerning
+    /// pair. Cleared when `lineCapacity` lines are kept, so text that changes
     /// every frame (a HUD's numbers) cannot grow it without bound; layout is deterministic, so a
     /// kept line is the line laid out anew.
     private var lines: [LineKey: TextRun] = [:]
