@@ -5,7 +5,8 @@
 //   - `fill`: one colour everywhere (a graph's or a chart's background);
 //   - `shaded`: a `TileShader` that writes every pixel of a tile (Shaders' `LandscapeShader`:
 //     heatmap, contours and colourbar ramp fused), optionally with a `LayerKey`;
-//   - `vector`: a `DrawList` of strokes, disks, polygons, rounded rectangles and text masks;
+//   - `vector`: a `DrawList` of strokes, disks, polygons, rounded rectangles and text masks,
+//     optionally with a `LayerKey` (static items right above a keyed shaded layer);
 //   - `subplan`: another plan drawn into a rectangle as if it were a whole frame (panels).
 //
 // `RenderContext.run(_:into:threads:)` then decides every pixel:
@@ -15,10 +16,10 @@
 //   3. the frame (or the sub-plan's rectangle) is cut into tiles — 64 px when a layer is shaded,
 //      256 px for vector layers alone — handed out from a shared counter to up to `threads`
 //      workers (`TileScheduler`);
-//   4. on each tile, the layers run in order: the fill, the shader (or, when the context kept this
-//      very layer from the frames before, a copy of its pixels: `LayerCache`), then every binned
-//      item of the tile blended source-over, premultiplied, in list order (`BinnedDrawList.composite`,
-//      the rasterizers in `Vector/`).
+//   4. on each tile, the layers run in order: the fill, the shader, then every binned item of the
+//      tile blended source-over, premultiplied, in list order (`BinnedDrawList.composite`, the
+//      rasterizers in `Vector/`); when the context kept the keyed shaded layer and keyed vector
+//      layers above it from the frames before, a copy of their pixels instead (`LayerCache`).
 // A pixel's value depends only on the plan and the pixel's position: the same bytes on one thread
 // or many, with a used context or a new one.
 //

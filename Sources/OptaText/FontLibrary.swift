@@ -60,4 +60,9 @@ public final class FontLibrary: Sendable {
     public var cachedGlyphCount: Int {
         engine.withLock { $0.cachedGlyphCount }
     }
+
+    /// Number of laid-out lines currently kept for later calls of `layout` and `measure`.
+    public var cachedLineCount: Int {
+        engine.withLock { $0.cachedLineCount }
+    }
 }

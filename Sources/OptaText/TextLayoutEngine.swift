@@ -8,6 +8,20 @@ final class TextLayoutEngine {
     private let regularChain: [FreeTypeFace]
     private let boldChain: [FreeTypeFace]?
     private var cache = GlyphCache()
+    /// Lines laid out lately: figures lay out the same labels every frame (ticks, titles, a
+    /// legend's names, measured and then drawn), and shaping costs per character and kerning
+    /// pair. Cleared when `lineCapacity` lines are kept, so text that changes
+    /// every frame (a HUD's numbers) cannot grow it without bound; layout is deterministic, so a
+    /// kept line is the line laid out anew.
+    private var lines: [LineKey: TextRun] = [:]
+    static let lineCapacity = 4096
+
+    /// What a laid-out line depends on.
+    private struct LineKey: Hashable {
+        let text: String
+        let pixelSize: Int
+        let weight: FontWeight
+    }
 
     init(regularPath: String, boldPath: String?, fallbacks: [FontFallback] = []) throws(FontError) {
         let library = try FreeTypeLibrary()
@@ -26,8 +40,21 @@ final class TextLayoutEngine {
     /// Number of glyphs currently cached (for tests and diagnostics).
     var cachedGlyphCount: Int { cache.count }
 
-    /// Lays out one line of text; see `FontLibrary.layout`.
+    /// Number of laid-out lines currently kept (for tests and diagnostics).
+    var cachedLineCount: Int { lines.count }
+
+    /// Lays out one line of text, or gives the line kept from an earlier call; see `FontLibrary.layout`.
     func layout(_ text: String, pixelSize: Int, weight: FontWeight) -> TextRun {
+        let key = LineKey(text: text, pixelSize: pixelSize, weight: weight)
+        if let line = lines[key] { return line }
+        let line = shape(text, pixelSize: pixelSize, weight: weight)
+        if lines.count >= Self.lineCapacity { lines.removeAll(keepingCapacity: true) }
+        lines[key] = line
+        return line
+    }
+
+    /// Lays out one line of text with the faces.
+    private func shape(_ text: String, pixelSize: Int, weight: FontWeight) -> TextRun {
         // Without a bold file, bold text uses the regular faces (and their cache entries).
         let (chain, effectiveWeight) = (weight == .bold ? boldChain : nil).map { ($0, FontWeight.bold) }
             ?? (regularChain, .regular)

@@ -69,6 +69,63 @@ import Testing
         #expect(again == [tiles, 0, tiles, tiles, 0])
     }
 
+    /// Static items (stored runs) right above the shaded layer, keyed by themselves, then items
+    /// that change every frame.
+    static func plan(tint: UInt32, settled: Int, step: Int, counter: Counter) -> FramePlan {
+        let shader = CountingShader(tint: tint, counter: counter)
+        let bottom = DrawList((0..<3).map { run in
+            .polyline(points: (0...40).map { SIMD2(Float($0 * 5), Float(10 + 30 * run + ($0 * (settled + run)) % 25)) }, width: 3,
+                      color: RGBA(0.9, 0.3, Float(run) / 3, 0.7))
+        })
+        return FramePlan([.shaded(shader, cacheKey: LayerKey(shader)), .vector(bottom, cacheKey: LayerKey(bottom)),
+                          .vector(overlay(step))])
+    }
+
+    @Test(arguments: [1, 2])
+    func keyedItemsAboveTheLayerAreKeptWithIt(threads: Int) {
+        let counter = Counter()
+        var context = RenderContext()
+        var frame = Framebuffer(width: 200, height: 150)
+        let tiles = 4 * 3
+        var shadedTiles: [Int] = []
+        var keptLayers: [Int] = []
+        func draw(settled: Int, step: Int) {
+            let before = counter.count
+            context.run(Self.plan(tint: 0x40, settled: settled, step: step, counter: counter), into: &frame, threads: threads)
+            shadedTiles.append(counter.count - before)
+            keptLayers.append(context.layerCache.keys.count)
+            #expect(frame == Self.fresh(Self.plan(tint: 0x40, settled: settled, step: step, counter: Counter()), threads: threads))
+        }
+        // The live items grow: the landscape and the static items are kept together, then copied.
+        for step in 1...4 { draw(settled: 1, step: step) }
+        #expect(shadedTiles == [tiles, tiles, 0, 0])
+        #expect(keptLayers == [0, 2, 2, 2])
+        // The static items change once: the landscape alone is kept again, then the new items over
+        // its copy, without shading it.
+        for step in 5...8 { draw(settled: 2, step: step) }
+        #expect(shadedTiles.suffix(4) == [tiles, 0, 0, 0])
+        #expect(keptLayers.suffix(4) == [1, 2, 2, 2])
+        // Static items that change every frame leave the landscape under them kept.
+        for settled in 3...6 { draw(settled: settled, step: 9) }
+        #expect(shadedTiles.suffix(4) == [tiles, 0, 0, 0])
+        #expect(keptLayers.suffix(4) == [1, 1, 1, 1])
+    }
+
+    @Test func keyedItemsAreKeptOnlyRightAboveAKeptLayer() {
+        let counter = Counter()
+        let shader = CountingShader(tint: 3, counter: counter)
+        let items = Self.overlay(6)
+        var context = RenderContext()
+        var frame = Framebuffer(width: 200, height: 150)
+        // Keyed items over an unkeyed shaded layer, and over an unkeyed vector layer: nothing kept.
+        for layers: [FrameLayer] in [[.shaded(shader), .vector(items, cacheKey: LayerKey(items))],
+                                     [.shaded(shader, cacheKey: LayerKey(shader)), .vector(items), .vector(items, cacheKey: LayerKey(items))]] {
+            for _ in 0..<3 { context.run(FramePlan(layers), into: &frame, threads: 1) }
+            #expect(context.layerCache.keys.count == (layers.count == 2 ? 0 : 1))
+            #expect(frame == Self.fresh(FramePlan(layers), threads: 1))
+        }
+    }
+
     @Test func aNewFrameSizeIsShadedAgain() {
         let counter = Counter()
         var context = RenderContext()

@@ -13,16 +13,20 @@ public struct RecordedRun: Sendable, Equatable {
     /// The legend name, e.g. "#12 Adam".
     public var name: String
     public var method: SolverMethod
-    public var trajectory: [SIMD2<Double>]
-    public var values: [Double]
-    public var gradientNorms: [Double]
+    public let trajectory: [SIMD2<Double>]
+    public let values: [Double]
+    public let gradientNorms: [Double]
     /// The step of each point (stored runs may skip steps: a resumed run's history is its
     /// checkpoint's kept points).
-    public var steps: [Int]
+    public let steps: [Int]
     /// How the stored run ended (an interrupted run shows as `stopped`).
     public var status: SolverStatus
     /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
     public var color: [Double]?
+    /// The points as a finished solver's trajectory (decimated for drawing as a solver's is),
+    /// made once, since the points never change: every frame shows the run through it
+    /// (`SolverSnapshot(recorded:)`) instead of appending all its points again.
+    public let path: SolverTrajectory
 
     /// A stored run; `steps` nil numbers the points 0, 1, 2, ...
     public init(name: String, method: SolverMethod, trajectory: [SIMD2<Double>], values: [Double],
@@ -35,6 +39,7 @@ public struct RecordedRun: Sendable, Equatable {
         self.steps = steps ?? Array(trajectory.indices)
         self.status = status
         self.color = color
+        path = SolverTrajectory(trajectory, values: values, gradientNorms: gradientNorms, steps: self.steps)
     }
 
     /// The last point's step (0 for an empty run).
@@ -47,7 +52,7 @@ extension SolverSnapshot {
     public init(recorded run: RecordedRun) {
         id = run.name
         method = run.method
-        path = SolverTrajectory(run.trajectory, values: run.values, gradientNorms: run.gradientNorms, steps: run.steps)
+        path = run.path
         point = run.trajectory.last ?? SIMD2(.nan, .nan)
         value = run.values.last ?? .nan
         gradientNorm = run.gradientNorms.last ?? .nan

@@ -1,8 +1,8 @@
 extension RenderContext {
     /// Draws `plan` into `framebuffer`, on up to `threads` threads: the plan's sub-plans each into
     /// their rectangle, then its own layers in one pass over tiles, where each tile runs the layers
-    /// in order (a fill, a shader or the kept pixels of an earlier frame's identical layer, then the
-    /// vector items that touch the tile) while it sits in cache.
+    /// in order (a fill, a shader, the vector items that touch the tile; or, for the bottom layers
+    /// an earlier frame had with the same keys, their kept pixels) while it sits in cache.
     ///
     /// This is where every pixel of a frame is decided. A pixel's value depends only on the plan,
     /// never on the tile, the thread or what the context kept: the same bytes on 1 thread or many,
@@ -55,70 +55,67 @@ extension RenderContext {
             let placed = PixelRect(x0: region.x0 + rect.x0, y0: region.y0 + rect.y0, x1: region.x0 + rect.x1, y1: region.y0 + rect.y1)
             run(subplan, into: frame, region: placed, straight: false, threads: threads)
         }
-        let layers = plan.layers.filter { if case .subplan = $0 { false } else { true } }
-        guard !layers.isEmpty else { return false }
-        runTiles(layers, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
+        let own = FramePlan(plan.layers.filter { if case .subplan = $0 { false } else { true } })
+        guard !own.layers.isEmpty else { return false }
+        runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         return true
     }
 
-    /// One pass over the tiles of `region`, running `layers` (no sub-plans) on each tile in order,
-    /// then, with `straight`, converting the tile to straight alpha.
-    private mutating func runTiles(_ layers: [FrameLayer], tileSize: Int, into frame: FramePixels, region: PixelRect,
+    /// One pass over the tiles of `region`, running the layers of `plan` (no sub-plans) on each
+    /// tile in order, then, with `straight`, converting the tile to straight alpha.
+    private mutating func runTiles(_ plan: FramePlan, tileSize: Int, into frame: FramePixels, region: PixelRect,
                                    straight: Bool, threads: Int) {
         let width = region.width, height = region.height
-        var binned: [BinnedDrawList?] = layers.map { layer in
-            guard case .vector(let list) = layer else { return nil }
+        let layers = plan.layers
+        // One run of keyed layers per pass uses the cache (none in reference mode): layers
+        // `cached.start ..< cached.start + use.copied` come from the kept pixels, and the tile is
+        // kept after layer `cached.start + use.kept − 1`.
+        let cached = cachesLayers && mode == .fast ? plan.keyedLayers : nil
+        let use = cached.map { layerCache.use(for: $0.keys, width: width, height: height) } ?? LayerCache.Use()
+        let start = cached?.start ?? 0
+        let copiedLayers = start..<(start + use.copied)
+        let keepAfter = use.kept > 0 ? start + use.kept - 1 : nil
+        var binned: [BinnedDrawList?] = layers.indices.map { index in
+            // The layers the kept pixels hold are not binned.
+            guard case .vector(let list, _) = layers[index], !copiedLayers.contains(index) else { return nil }
             return BinnedDrawList(list, width: width, height: height, tileSize: tileSize, threads: threads, buffers: &binning)
         }
         defer {
             for i in binned.indices { binned[i]?.recycle(into: &binning) }
-        }
-        // At most one shaded layer per pass uses the cache: the first with a key (none in reference mode).
-        let cached = cachesLayers && mode == .fast
-            ? layers.firstIndex(where: { if case .shaded(_, .some) = $0 { true } else { false } }) : nil
-        let use: LayerCache.Use
-        if let cached, case .shaded(_, .some(let key)) = layers[cached] {
-            use = layerCache.use(for: key, width: width, height: height)
-        } else {
-            use = .shade
         }
         var kept = RenderContext.taking(&layerCache.pixels, leaving: [])
         defer { layerCache.pixels = kept }
         let lists = binned
         let mode = mode
         kept.withUnsafeMutableBufferPointer { keptPixels in
-            // The kept layer is laid out as a `width × height` frame; each tile reads or writes only
-            // its own pixels of it (see `SharedMutablePointer`).
+            // The kept pixels are laid out as a `width × height` frame; each tile reads or writes
+            // only its own pixels of them (see `SharedMutablePointer`).
             let keptBase = keptPixels.baseAddress.map(SharedMutablePointer.init)
             TileScheduler.forEachTile(of: frame, region: region, threads: threads, tileSize: tileSize) { target in
                 for index in layers.indices {
-                    switch layers[index] {
-                    case .fill(let color):
-                        if mode == .reference { target.fillEveryRow(color) } else { target.fill(color) }
-                    case .shaded(let shader, _) where mode == .reference:
-                        shader.shadeReference(&target)
-                    case .shaded(let shader, _):
-                        guard index == cached, let keptBase else {
+                    if copiedLayers.contains(index), let keptBase {
+                        // The first of the kept layers writes every pixel: copying its tile replaces them all.
+                        if index == copiedLayers.lowerBound { target.copy(from: keptBase.base, stride: width) }
+                    } else {
+                        switch layers[index] {
+                        case .fill(let color):
+                            if mode == .reference { target.fillEveryRow(color) } else { target.fill(color) }
+                        case .shaded(let shader, _) where mode == .reference:
+                            shader.shadeReference(&target)
+                        case .shaded(let shader, _):
                             shader.shade(&target)
-                            continue
+                        case .vector:
+                            lists[index]?.composite(into: &target)
+                        case .subplan:
+                            break  // run before the pass
                         }
-                        switch use {
-                        case .shade: shader.shade(&target)
-                        case .copy: target.copy(from: keptBase.base, stride: width)
-                        case .shadeAndKeep:
-                            shader.shade(&target)
-                            target.copy(to: keptBase.base, stride: width)
-                        }
-                    case .vector:
-                        lists[index]?.composite(into: &target)
-                    case .subplan:
-                        break  // run before the pass
                     }
+                    if index == keepAfter, let keptBase { target.copy(to: keptBase.base, stride: width) }
                 }
                 if straight { target.straightenAlpha() }
             }
         }
-        if use == .shadeAndKeep, let cached, case .shaded(_, .some(let key)) = layers[cached] { layerCache.kept(key) }
+        if let cached, use.kept > 0 { layerCache.kept(Array(cached.keys.prefix(use.kept))) }
     }
 }
 

@@ -36,6 +36,21 @@ public struct FramePlan: Sendable {
         }
     }
 
+    /// The layers a render context may keep (`LayerCache`): the first shaded layer with a cache
+    /// key and the vector layers with one right above it, as the index of that shaded layer and
+    /// their keys; nil when no shaded layer has a key.
+    var keyedLayers: (start: Int, keys: [LayerKey])? {
+        guard let start = layers.firstIndex(where: { if case .shaded(_, .some) = $0 { true } else { false } }) else { return nil }
+        var keys: [LayerKey] = []
+        for layer in layers[start...] {
+            switch layer {
+            case .shaded(_, .some(let key)) where keys.isEmpty, .vector(_, .some(let key)) where !keys.isEmpty: keys.append(key)
+            default: return (start, keys)
+            }
+        }
+        return (start, keys)
+    }
+
     /// The tile edge the plan is run with. A shaded layer works best on small tiles (a 64-pixel
     /// tile and the shader's rows of samples stay in L1); vector items alone on large ones (most
     /// of their cost is per item and tile: binning, row ranges, span setup).
@@ -53,8 +68,12 @@ public enum FrameLayer: Sendable {
     /// the layer's pixels and copy them into later frames that show a layer with an equal key,
     /// instead of running the shader again (see `LayerCache`).
     case shaded(any TileShader, cacheKey: LayerKey? = nil)
-    /// Vector items (strokes, disks, text masks, ...) blended in list order.
-    case vector(DrawList)
+    /// Vector items (strokes, disks, text masks, ...) blended in list order. With a `cacheKey`,
+    /// right above a shaded layer with one (or above another such vector layer), the render
+    /// context may keep the pixels of the shaded layer with these items drawn over it, and copy
+    /// them into later frames whose layers up to this one have equal keys (static items over a
+    /// landscape: stored runs). The key must change whenever the items do.
+    case vector(DrawList, cacheKey: LayerKey? = nil)
     /// A plan drawn into a rectangle of the frame as if the rectangle were a whole frame (a panel):
     /// its pixel (x, y) is the frame's (x0 + x, y0 + y). Sub-plans come first in a plan and are
     /// drawn before its other layers.

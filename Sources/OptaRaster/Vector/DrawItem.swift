@@ -3,7 +3,7 @@
 /// Every primitive is anti-aliased analytically with one code path for all widths: widths below
 /// 1 px keep a 1 px footprint and lower their coverage in proportion to the width. Each item is
 /// blended once per pixel, premultiplied source-over.
-public enum DrawItem: Sendable {
+public enum DrawItem: Sendable, Equatable {
     /// A stroked polyline with round joins and round caps. One point draws a round dot.
     /// Non-finite points break the line (segments only join consecutive finite points).
     case polyline(points: [SIMD2<Float>], width: Float, color: RGBA)

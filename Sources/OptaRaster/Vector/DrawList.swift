@@ -1,5 +1,6 @@
-/// Draw items in painter's order: later items are drawn on top.
-public struct DrawList: Sendable {
+/// Draw items in painter's order: later items are drawn on top. Equal lists draw the same pixels
+/// (a list can key a kept layer: `FrameLayer.vector(_:cacheKey:)`).
+public struct DrawList: Sendable, Equatable {
     public var items: [DrawItem]
 
     public init() { items = [] }

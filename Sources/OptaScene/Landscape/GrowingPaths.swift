@@ -30,7 +30,7 @@ final class GrowingPaths<Built: Sendable>: Sendable {
     /// What `read` makes of what was built of `path`, the figure's path at `index`: from `start()`
     /// (when the path is new) with `add` given each point the path gained since the last call.
     func update<Result>(_ path: PathSpec, at index: Int, start: () -> Built, add: (inout Built, SIMD2<Double>) -> Void,
-                        read: (Built) -> Result) -> Result {
+                        read: (inout Built) -> Result) -> Result {
         let points = path.points
         return entries.withLock { entries in
             let first = points.first ?? .zero
@@ -45,16 +45,35 @@ final class GrowingPaths<Built: Sendable>: Sendable {
             for p in points[grown.count...] { add(&grown.built, p) }
             grown.last = points.last ?? grown.last
             grown.count = points.count
-            let result = read(grown.built)
+            let result = read(&grown.built)
             entries[index] = grown
             return result
         }
     }
 }
 
-extension GrowingPaths where Built == PolylineThinning {
-    /// The thinned frame points of `path`, the figure's path at `index`, mapped by `framePoint`.
-    func framePoints(of path: PathSpec, at index: Int, _ framePoint: (SIMD2<Double>) -> SIMD2<Float>) -> [SIMD2<Float>] {
-        update(path, at: index, start: { PolylineThinning() }, add: { $0.append(framePoint($1)) }, read: \.points)
+/// A path's line as a frame draws it: its frame points, thinned (`PolylineThinning`), and their
+/// pieces inside the plot (`PathClipping`) with at least two points each, cut again only after
+/// points were added. An unchanged path's pieces are then the same arrays every frame, so the
+/// layer of stored runs they are drawn in compares equal to the last frame's at once.
+struct ThinnedLine: Sendable {
+    var thinning = PolylineThinning()
+    var pieces: [[SIMD2<Float>]] = []
+    /// Whether `pieces` were cut from the points as they are.
+    var isCut = false
+}
+
+extension GrowingPaths where Built == ThinnedLine {
+    /// The thinned frame points of `path`, the figure's path at `index`, mapped by `framePoint`,
+    /// and their pieces inside `lo...hi` (the plot, the same for every call on one figure).
+    func line(of path: PathSpec, at index: Int, _ framePoint: (SIMD2<Double>) -> SIMD2<Float>,
+              lo: SIMD2<Float>, hi: SIMD2<Float>) -> (points: [SIMD2<Float>], pieces: [[SIMD2<Float>]]) {
+        update(path, at: index, start: { ThinnedLine() }, add: { $0.thinning.append(framePoint($1)); $0.isCut = false }, read: { line in
+            if !line.isCut {
+                line.pieces = PathClipping.clip(line.thinning.points, lo: lo, hi: hi).filter { $0.count >= 2 }
+                line.isCut = true
+            }
+            return (line.thinning.points, line.pieces)
+        })
     }
 }

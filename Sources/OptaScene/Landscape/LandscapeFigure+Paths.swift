@@ -36,14 +36,16 @@ extension LandscapeFigure {
 
     /// The marks of `path`, the figure's path at `index`.
     func marks(_ path: PathSpec, at index: Int) -> PathMarks {
-        // Long paths come thinned from `thinnedPaths` (kept between frames); thinning keeps the ends.
-        let drawn = thinnedPaths.framePoints(of: path, at: index, framePoint)
-        // Markers at every point, also where the line was thinned.
-        let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
+        // Long paths come thinned and cut to the plot from `thinnedPaths` (kept between frames, so
+        // an unchanged path's pieces are the same arrays every frame); thinning keeps the ends.
         let lo = SIMD2<Float>(Float(layout.plot.x0), Float(layout.plot.y0))
         let hi = SIMD2<Float>(Float(layout.plot.x1), Float(layout.plot.y1))
+        let line = thinnedPaths.line(of: path, at: index, framePoint, lo: lo, hi: hi)
+        let drawn = line.points
+        // Markers at every point, also where the line was thinned.
+        let points = path.markers && drawn.count != path.points.count ? path.points.map(framePoint) : drawn
         let inside: (SIMD2<Float>) -> Bool = { p in p.x.isFinite && p.y.isFinite && all(p .>= lo) && all(p .<= hi) }
-        return PathMarks(pieces: PathClipping.clip(drawn, lo: lo, hi: hi).filter { $0.count >= 2 },
+        return PathMarks(pieces: line.pieces,
                          dots: path.markers ? points.filter(inside) : [],
                          start: drawn.first.flatMap { inside($0) ? $0 : nil },
                          end: drawn.count > 1 ? drawn.last.flatMap { inside($0) ? $0 : nil } : nil)

@@ -31,7 +31,7 @@ public struct LandscapeFigure: Sendable {
     let colorbarTitleLines: [String]
     /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
     /// to frame while they grow.
-    let thinnedPaths = GrowingPaths<PolylineThinning>()
+    let thinnedPaths = GrowingPaths<ThinnedLine>()
     let coveredPaths = GrowingPaths<PathCoverage>()
 
     /// Figure colours.
@@ -201,12 +201,16 @@ public struct LandscapeFigure: Sendable {
 
     /// The overlay for `paths` with `legend` (`placedLegend(paths:)`), with the box of every text
     /// it places. The last `followed` paths are followed logs (`RenderState.followedPathCount`).
-    func canvas(paths: [PathSpec], legend: PlacedLegend?, followed: Int = 0) -> FigureCanvas {
+    /// Its first `bottomItems` draw the contour labels and the first `bottomPaths` of `paths`:
+    /// what lies right on the landscape.
+    func canvas(paths: [PathSpec], legend: PlacedLegend?, followed: Int = 0, bottomPaths: Int = 0) -> FigureCanvas {
         var list = FigureCanvas()
         addContourLabels(&list, shownContourLabels(legend: legend))
+        list.bottomItems = list.list.count
         for (index, path) in paths.enumerated() {
             addPath(&list, path, at: index, color: Palette.color(path.color, orPaletteAt: index),
                     followed: index >= paths.count - followed)
+            if index < bottomPaths { list.bottomItems = list.list.count }
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {

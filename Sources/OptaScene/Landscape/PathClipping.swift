@@ -50,6 +50,11 @@ extension PathClipping {
         let lo = SIMD2(rect.x0, rect.y0), hi = SIMD2(rect.x1, rect.y1)
         var total: Float = 0
         for (a, b) in zip(points, points.dropFirst()) {
+            // Most segments lie wholly to one side of a legend-sized rectangle: skip them before
+            // clipping (which would find no length inside, or a zero length).
+            if (a.x < lo.x && b.x < lo.x) || (a.x > hi.x && b.x > hi.x) || (a.y < lo.y && b.y < lo.y) || (a.y > hi.y && b.y > hi.y) {
+                continue
+            }
             guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, let (p, q) = clipSegment(a, b, lo: lo, hi: hi) else { continue }
             let d = q - p
             total += (d * d).sum().squareRoot()
