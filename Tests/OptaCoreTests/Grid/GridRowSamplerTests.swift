@@ -65,7 +65,8 @@ struct GridRowSamplerTests {
     @Test("about two columns a pixel, the densest grid still sliced by column, agrees with pixel by pixel",
           arguments: [GridInterpolation.cubic, .linear], [117, 132])
     func twoColumnsAPixel(_ interpolation: GridInterpolation, columns: Int) throws {
-        // 61 pixels over the whole grid: 1.9 or 2.15 columns a pixel.
+        // 61 pixels over the whole grid: 1.9 columns a pixel (eight pixels span up to 14 columns,
+        // the most a pick reaches) or 2.15 (15 or 16: read lane by lane).
         let g = try Self.grid(interpolation, columns: columns)
         let dx = 2.0 / 61, x0 = -1 + dx / 2
         for y in [-0.4, 0.3, 0.61] {
