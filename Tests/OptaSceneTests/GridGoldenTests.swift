@@ -13,18 +13,25 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     static let tolerance = GoldenTolerance(threshold: 0.05, maxDifferentPixels: 40)
 
-    func render(_ name: String) throws -> RGBAImage {
+    func render(_ name: String, threads: Int = 2) throws -> RGBAImage {
         let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/\(name).json").path)
         var session = try HeadlessSession(scenario: scenario)
         session.runToCompletion()
         let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: session.renderState)
-        let frame = figure.render(session.renderState, threads: 2)
+        let frame = figure.render(session.renderState, threads: threads)
         return RGBAImage(width: frame.width, height: frame.height, bytes: frame.straightRGBA())
     }
 
     @Test(arguments: ["grid-valley", "grid-valley-3d", "grid-valley-panels"])
     func gridScenes(name: String) throws {
         try GoldenHarness.forPackage().verify(try render(name), named: name, tolerance: Self.tolerance)
+    }
+
+    @Test("a grid landscape frame has the same bytes on 1, 2 and 3 threads", arguments: ["grid-valley", "grid-valley-panels"])
+    func sameBytesOnAnyThreadCount(name: String) throws {
+        let one = try render(name, threads: 1)
+        #expect(try render(name, threads: 2).bytes == one.bytes)
+        #expect(try render(name, threads: 3).bytes == one.bytes)
     }
 
     @Test("logged paths are series of the convergence chart; an empty chart says why in its tree")

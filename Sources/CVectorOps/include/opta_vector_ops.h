@@ -72,28 +72,6 @@ static inline __attribute__((always_inline)) void opta_prefetch(const void *p) {
 /// Grid rows (`GridLandscape.sampleRow`): eight columns at a time, eight pixels at a time.
 typedef float opta_float8_unaligned __attribute__((ext_vector_type(8), aligned(4)));
 
-/// Eight columns' (a, b, c, d) — lane k of each belongs to column k — stored column by column:
-/// out[4k...4k+3] = (a[k], b[k], c[k], d[k]) for k in 0...7. A 4 × 8 transpose (8 unpacks,
-/// 4 lane swaps); `out` need not be aligned.
-static inline __attribute__((always_inline)) void opta_store_columns8(float *out, opta_float8 a, opta_float8 b,
-                                                                      opta_float8 c, opta_float8 d) {
-    // Opaque inputs: else the compiler folds the shuffles into the arithmetic before them and
-    // computes in 4-lane halves with broadcasts and blends.
-    a = opta_opaque(a); b = opta_opaque(b); c = opta_opaque(c); d = opta_opaque(d);
-    // (a0 b0 a1 b1 | a4 b4 a5 b5), (a2 b2 a3 b3 | a6 b6 a7 b7), the same for c, d.
-    opta_float8 ab01 = opta_interleave_low(a, b), ab23 = opta_interleave_high(a, b);
-    opta_float8 cd01 = opta_interleave_low(c, d), cd23 = opta_interleave_high(c, d);
-    // Whole columns: (0 | 4), (1 | 5), (2 | 6), (3 | 7).
-    opta_float8 k04 = __builtin_shufflevector(ab01, cd01, 0, 1, 8, 9, 4, 5, 12, 13);
-    opta_float8 k15 = __builtin_shufflevector(ab01, cd01, 2, 3, 10, 11, 6, 7, 14, 15);
-    opta_float8 k26 = __builtin_shufflevector(ab23, cd23, 0, 1, 8, 9, 4, 5, 12, 13);
-    opta_float8 k37 = __builtin_shufflevector(ab23, cd23, 2, 3, 10, 11, 6, 7, 14, 15);
-    *(opta_float8_unaligned *)(out + 0) = opta_opaque(__builtin_shufflevector(k04, k15, 0, 1, 2, 3, 8, 9, 10, 11));
-    *(opta_float8_unaligned *)(out + 8) = opta_opaque(__builtin_shufflevector(k26, k37, 0, 1, 2, 3, 8, 9, 10, 11));
-    *(opta_float8_unaligned *)(out + 16) = opta_opaque(__builtin_shufflevector(k04, k15, 4, 5, 6, 7, 12, 13, 14, 15));
-    *(opta_float8_unaligned *)(out + 24) = opta_opaque(__builtin_shufflevector(k26, k37, 4, 5, 6, 7, 12, 13, 14, 15));
-}
-
 /// Eight rows of eight floats, row k at `base + offsets[k]` (unaligned), as eight columns:
 /// out[0...7] holds every row's first float, out[56...63] every row's last (`out` need not be
 /// aligned). An 8 × 8 transpose (24 shuffles).
@@ -119,6 +97,22 @@ static inline __attribute__((always_inline)) void opta_load_transposed8(const fl
     *(opta_float8_unaligned *)(out + 48) = opta_opaque(__builtin_shufflevector(s2, s6, 4, 5, 6, 7, 12, 13, 14, 15));
     *(opta_float8_unaligned *)(out + 24) = opta_opaque(__builtin_shufflevector(s3, s7, 0, 1, 2, 3, 8, 9, 10, 11));
     *(opta_float8_unaligned *)(out + 56) = opta_opaque(__builtin_shufflevector(s3, s7, 4, 5, 6, 7, 12, 13, 14, 15));
+}
+
+/// Eight lanes picked from the 16 floats at `p`: lane k is p[index[k]], each index 0 ... 15.
+/// Two unaligned loads, two lane permutations (vpermps) and a blend.
+static inline __attribute__((always_inline)) opta_float8 opta_pick16(const float *p, opta_int8 index) {
+    opta_float8 low = *(const opta_float8_unaligned *)p, high = *(const opta_float8_unaligned *)(p + 8);
+#if defined(__AVX2__)
+    opta_float8 fromLow = __builtin_ia32_permvarsf256(low, index);
+    opta_float8 fromHigh = __builtin_ia32_permvarsf256(high, index);
+    // Index bit 3 moved to the sign bit selects the high half (vblendvps).
+    return __builtin_ia32_blendvps256(fromLow, fromHigh, (opta_float8)(index << 28));
+#else
+    opta_float8 out;
+    for (int k = 0; k < 8; k++) out[k] = index[k] < 8 ? low[index[k] & 7] : high[index[k] & 7];
+    return out;
+#endif
 }
 
 #endif

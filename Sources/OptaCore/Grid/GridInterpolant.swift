@@ -55,25 +55,6 @@ extension GridLandscape {
         return blend(slice(i, row, blocks), slice(i + 1, row, blocks), u: u, h: h, inverseH: 1 / h)
     }
 
-    /// `blend(_:_:u:h:inverseH:)` for 8 pixels in Float: slices a (column i) and b (column i + 1),
-    /// the fraction u in the cell and the cell's width h. Every row sampler blends through this.
-    @inline(__always)
-    static func blend8(linear: Bool, u t: SIMD8<Float>, h hk: SIMD8<Float>, inverseH: SIMD8<Float>,
-                       a: SIMD8<Float>, adx: SIMD8<Float>, ady: SIMD8<Float>, adxy: SIMD8<Float>,
-                       b: SIMD8<Float>, bdx: SIMD8<Float>, bdy: SIMD8<Float>, bdxy: SIMD8<Float>)
-        -> (value: SIMD8<Float>, gradX: SIMD8<Float>, gradY: SIMD8<Float>) {
-        if linear {
-            let s = 1 - t
-            return (s * a + t * b, (b - a) * inverseH, s * ady + t * bdy)
-        }
-        let t2 = t * t, t3 = t2 * t
-        let h00 = 2 * t3 - 3 * t2 + 1, h01 = 1 - h00, h10 = t3 - 2 * t2 + t, h11 = t3 - t2
-        let d00 = 6 * t2 - 6 * t, d10 = 3 * t2 - 4 * t + 1, d11 = 3 * t2 - 2 * t
-        return (h00 * a + h01 * b + hk * (h10 * adx + h11 * bdx),
-                d00 * (a - b) * inverseH + d10 * adx + d11 * bdx,
-                h00 * ady + h01 * bdy + hk * (h10 * adxy + h11 * bdxy))
-    }
-
     /// Writes 8 pixels' results at `k`, or the first `lanes` of them at a row's end.
     @inline(__always)
     static func store8(_ value: SIMD8<Float>, _ gx: SIMD8<Float>, _ gy: SIMD8<Float>, at k: Int, lanes: Int,

@@ -3,15 +3,15 @@ import CVectorOps
 /// How a grid fills rows of pixels — the heatmap and contour shader's hot loop — for the rows of
 /// one tile at a time, in three passes that vectorize:
 ///
-/// 1. Once per tile: each pixel column's cell i and fraction u (`GridAxis.cell`), and the cell's
-///    width and inverse width (the axis's Float tables). These depend on x only.
+/// 1. Once per tile: each pixel column's cell i and fraction u (`GridAxis.cell`), the cell's
+///    width and inverse width (the axis's Float tables), and from them the Hermite weights along
+///    x (`XWeights`). These depend on x only.
 /// 2. Per row: the slice (value, ∂x, ∂y, ∂x∂y of the patch on the grid line x = xᵢ at this y) of
 ///    every grid column the tile touches — whole blocks of eight columns (`GridBlocks`), in
-///    Float — stored column after column, so a pixel's two slices, columns i and i + 1, are 8
-///    consecutive floats. When the grid is much denser than the pixels, only each pixel's own two
-///    slices (`floatSlice`, the same arithmetic one column at a time).
-/// 3. Per row, eight pixels at a time: one load of each pixel's 8 floats, an 8 × 8 transpose into
-///    lanes, and the Hermite blend (`blend8`).
+///    Float — stored as four runs of columns. When the grid is much denser than the pixels, only
+///    each pixel's own two slices (`floatSlice`, the same arithmetic one column at a time).
+/// 3. Per row, eight pixels at a time: their slices of columns i and i + 1 picked out of the
+///    runs by permutations (`ColumnPicks`; own slices: an 8 × 8 transpose), and the blend.
 ///
 /// `evaluate`'s steps in Float: the slices are written as f₀ + h₁·(f₁ − f₀) + … rather than
 /// h₀·f₀ + h₁·f₁ + … (h₀ + h₁ = 1, d₀ = −d₁), so a difference of close samples stays exact and
@@ -26,11 +26,13 @@ extension GridLandscape {
     public func withRows<R>(x0: Double, dx: Double, count: Int, _ body: (RowFill) -> R) -> R {
         let count = max(count, 0), padded = (count + 7) & ~7
         let blocks = interpolation == .nearest ? nil : self.blocks
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded) { intBuffer in
-          withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * padded + 64) { floatBuffer in
-            let cells = intBuffer.baseAddress!, offsets = cells + padded
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded + padded / 8) { intBuffer in
+          withUnsafeTemporaryAllocation(of: Float.self, capacity: (3 + XWeights.perPixel) * padded + 64) { floatBuffer in
+            let cells = intBuffer.baseAddress!, offsets = cells + padded, groupBases = cells + 2 * padded
             let fractions = floatBuffer.baseAddress!, widths = fractions + padded
             let inverseWidths = fractions + 2 * padded, transposed = fractions + 3 * padded
+            let xWeights = transposed + 64
+            cells.initialize(repeating: -1, count: padded)
             offsets.initialize(repeating: 0, count: padded)
             fractions.initialize(repeating: 0, count: 3 * padded)
             // Pass 1. x = x0 + k·dx is monotone in k, so the pixels on the grid are one run, first..<end.
@@ -49,29 +51,39 @@ extension GridLandscape {
                 }
               }
             }
+            // The pixels' blending weights along x, eight pixels at a time.
+            let linear = interpolation == .linear
+            for k in stride(from: 0, to: padded, by: 8) {
+                XWeights.write(linear: linear, u: FastLoad.load(fractions, k), h: FastLoad.load(widths, k),
+                               inverseH: FastLoad.load(inverseWidths, k), into: xWeights + XWeights.perPixel * k)
+            }
             // Column slices, whole blocks, when the tile's columns are not many more than its
             // pixels; else each pixel's own pair (offset 8k).
             let columnCount = max(highCell - lowCell + 2, 0)
             let byColumn = columnCount <= 2 * count + 16 && columnCount > 0
             let firstBlock = byColumn ? lowCell >> 3 : 0
             let blockCount = byColumn ? ((highCell + 1) >> 3) - firstBlock + 1 : 0
-            for k in first..<max(first, end) where cells[k] >= 0 {
-                offsets[k] = byColumn ? 4 * (cells[k] - Int32(8 * firstBlock)) : Int32(8 * k)
+            let sliceStride = 8 * blockCount + 24
+            if byColumn {
+                ColumnPicks.group(cells: cells, firstColumn: Int32(8 * firstBlock), count: padded,
+                                  bases: groupBases, indices: offsets)
+            } else {
+                for k in first..<max(first, end) where cells[k] >= 0 { offsets[k] = Int32(8 * k) }
             }
-            let sliceCapacity = byColumn ? 32 * blockCount : 8 * padded
+            let sliceCapacity = byColumn ? 4 * sliceStride : 8 * padded
             return withUnsafeTemporaryAllocation(of: Float.self, capacity: sliceCapacity) { sliceBuffer in
                 let slices = sliceBuffer.baseAddress!
                 slices.initialize(repeating: 0, count: sliceCapacity)
-                let pass = RowPass(cells: cells, offsets: offsets, fractions: fractions, widths: widths,
-                                   inverseWidths: inverseWidths, transposed: transposed, slices: slices,
-                                   count: count, run: first..<max(first, end), firstBlock: firstBlock, blockCount: blockCount)
+                let pass = RowPass(cells: cells, offsets: offsets, groupBases: groupBases, xWeights: xWeights,
+                                   transposed: transposed, slices: slices, sliceStride: sliceStride, count: count,
+                                   run: first..<max(first, end), firstBlock: firstBlock, blockCount: blockCount)
                 let data = blocks?.floats.baseAddress, blocksPerRow = blocks?.blocksPerRow ?? 0
                 return withExtendedLifetime(blocks) {
                     values.withUnsafeBufferPointer { z in
-                        var previousCell = -1
+                        var previousY = Double.nan
                         return body { y, out, gradX, gradY in
                             fill(pass, y: y, z: z.baseAddress!, data: data, blocksPerRow: blocksPerRow,
-                                 out: out, gradX: gradX, gradY: gradY, previousCell: &previousCell)
+                                 out: out, gradX: gradX, gradY: gradY, previousY: &previousY)
                         }
                     }
                 }
@@ -89,8 +101,17 @@ extension GridLandscape {
 
     /// What pass 1 found for a tile's columns, and its scratch rows (all `padded` long).
     struct RowPass {
+        /// Per pixel: its cell; with column slices its column's index in its group of eight
+        /// (`ColumnPicks`), else where its own pair of slices is (8k).
         let cells, offsets: UnsafeMutablePointer<Int32>
-        let fractions, widths, inverseWidths, transposed, slices: UnsafeMutablePointer<Float>
+        /// Per group of eight pixels, with column slices: the group's first column (−1: the
+        /// group's columns span more than one pick reaches).
+        let groupBases: UnsafeMutablePointer<Int32>
+        /// `XWeights` of each group of eight pixels, one after the other.
+        let xWeights: UnsafeMutablePointer<Float>
+        let transposed, slices: UnsafeMutablePointer<Float>
+        /// With column slices, floats from the slices' values to their ∂x, ∂y and ∂x∂y.
+        let sliceStride: Int
         let count: Int
         /// The pixels on the grid.
         let run: Range<Int>
@@ -102,7 +123,7 @@ extension GridLandscape {
     @inline(__always)
     private func fill(_ p: RowPass, y: Double, z: UnsafePointer<Double>, data: UnsafePointer<Float>?, blocksPerRow: Int,
                       out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>,
-                      previousCell: inout Int) {
+                      previousY: inout Double) {
         guard let row = weights(y) else {
             out.update(repeating: .nan, count: p.count)
             gradX.update(repeating: 0, count: p.count)
@@ -122,52 +143,97 @@ extension GridLandscape {
         let data = data!
         let w = FloatWeights(row)
         if p.blockCount > 0 {
-            // Rows step through the grid evenly: ask for the next row's samples now, so they
-            // arrive from memory while this row is blended.
-            let next = 2 * row.j - previousCell
-            if previousCell >= 0, next != row.j, next >= 0, next < rows - 1 {
-                prefetch(rows: next, blocks: p.firstBlock..<(p.firstBlock + p.blockCount), data: data, blocksPerRow: blocksPerRow)
+            // Rows step through the grid evenly: ask for the samples of the next `prefetchRows`
+            // rows now, so they arrive from memory while this row is blended.
+            for ahead in 1...Self.prefetchRows {
+                if let next = self.y.cell(y + Double(ahead) * (y - previousY)), next.index != row.j {
+                    prefetch(rows: next.index, blocks: p.firstBlock..<(p.firstBlock + p.blockCount), data: data, blocksPerRow: blocksPerRow)
+                }
             }
-            previousCell = row.j
+            previousY = y
             writeBlockSlices(w, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
-                             blocksPerRow: blocksPerRow, into: p.slices)
+                             blocksPerRow: blocksPerRow, into: p.slices, stride: p.sliceStride)
+            blendPicked(p, out: out, gradX: gradX, gradY: gradY)
         } else {
             for k in p.run {
                 let i = Int(p.cells[k])
                 floatSlice(i, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k)
                 floatSlice(i + 1, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k + 4)
             }
-        }
-        let linear = interpolation == .linear
-        func load(_ q: UnsafeMutablePointer<Float>, _ k: Int) -> SIMD8<Float> {
-            UnsafeRawPointer(q + k).loadUnaligned(as: SIMD8<Float>.self)
-        }
-        let c = p.transposed
-        var k = 0
-        while k < p.count {
-            opta_load_transposed8(p.slices, UnsafeRawPointer(p.offsets + k).loadUnaligned(as: SIMD8<Int32>.self), c)
-            let (value, gx, gy) = Self.blend8(linear: linear, u: load(p.fractions, k), h: load(p.widths, k),
-                                              inverseH: load(p.inverseWidths, k),
-                                              a: load(c, 0), adx: load(c, 8), ady: load(c, 16), adxy: load(c, 24),
-                                              b: load(c, 32), bdx: load(c, 40), bdy: load(c, 48), bdxy: load(c, 56))
-            Self.store8(value, gx, gy, at: k, lanes: min(8, p.count - k), out: out, gradX: gradX, gradY: gradY)
-            k += 8
+            blendPairs(p, out: out, gradX: gradX, gradY: gradY)
         }
         // Off the grid: value and ∂x NaN, ∂y 0 — what blending undefined slices gives.
         for k in 0..<p.run.lowerBound { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
         for k in p.run.upperBound..<p.count { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
     }
 
-    /// Asks for grid rows j and j + 1 of `blocks` (cache lines ahead of their use; never faults).
+    /// Pass 3 from column slices: each group of eight pixels picks its slices out of the columns
+    /// it spans (`ColumnPicks`).
+    @inline(__always)
+    private func blendPicked(_ p: RowPass, out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>,
+                             gradY: UnsafeMutablePointer<Float>) {
+        let linear = interpolation == .linear
+        let sv = UnsafePointer(p.slices), sdx = sv + p.sliceStride, sdy = sdx + p.sliceStride, sdxy = sdy + p.sliceStride
+        var k = 0
+        while k < p.count {
+            let base = Int(p.groupBases[k >> 3])
+            let (value, gx, gy): (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>)
+            if base >= 0 {
+                let index = UnsafeRawPointer(p.offsets + k).loadUnaligned(as: SIMD8<Int32>.self)
+                (value, gx, gy) = XWeights.blend(linear: linear, p.xWeights + XWeights.perPixel * k,
+                                                 a: opta_pick16(sv + base, index), adx: opta_pick16(sdx + base, index),
+                                                 ady: opta_pick16(sdy + base, index), adxy: opta_pick16(sdxy + base, index),
+                                                 b: opta_pick16(sv + base + 1, index), bdx: opta_pick16(sdx + base + 1, index),
+                                                 bdy: opta_pick16(sdy + base + 1, index), bdxy: opta_pick16(sdxy + base + 1, index))
+            } else {
+                let at = UnsafeRawPointer(p.offsets + k).loadUnaligned(as: SIMD8<Int32>.self)
+                (value, gx, gy) = XWeights.blend(linear: linear, p.xWeights + XWeights.perPixel * k,
+                                                 a: ColumnPicks.pick(sv, at), adx: ColumnPicks.pick(sdx, at),
+                                                 ady: ColumnPicks.pick(sdy, at), adxy: ColumnPicks.pick(sdxy, at),
+                                                 b: ColumnPicks.pick(sv + 1, at), bdx: ColumnPicks.pick(sdx + 1, at),
+                                                 bdy: ColumnPicks.pick(sdy + 1, at), bdxy: ColumnPicks.pick(sdxy + 1, at))
+            }
+            Self.store8(value, gx, gy, at: k, lanes: min(8, p.count - k), out: out, gradX: gradX, gradY: gradY)
+            k += 8
+        }
+    }
+
+    /// Pass 3 from each pixel's own pair of slices (8 floats at 8k): an 8 × 8 transpose.
+    @inline(__always)
+    private func blendPairs(_ p: RowPass, out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>,
+                            gradY: UnsafeMutablePointer<Float>) {
+        let linear = interpolation == .linear
+        let c = p.transposed
+        var k = 0
+        while k < p.count {
+            opta_load_transposed8(p.slices, UnsafeRawPointer(p.offsets + k).loadUnaligned(as: SIMD8<Int32>.self), c)
+            let (value, gx, gy) = XWeights.blend(linear: linear, p.xWeights + XWeights.perPixel * k,
+                                                 a: FastLoad.load(c, 0), adx: FastLoad.load(c, 8), ady: FastLoad.load(c, 16),
+                                                 adxy: FastLoad.load(c, 24), b: FastLoad.load(c, 32), bdx: FastLoad.load(c, 40),
+                                                 bdy: FastLoad.load(c, 48), bdxy: FastLoad.load(c, 56))
+            Self.store8(value, gx, gy, at: k, lanes: min(8, p.count - k), out: out, gradX: gradX, gradY: gradY)
+            k += 8
+        }
+    }
+
+    /// How many rows of pixels ahead `fill` asks for grid rows: one row ahead leaves part of the
+    /// memory's latency in view when the grid is much larger than the cache (2001²: 48 MB of blocks).
+    static let prefetchRows = 2
+
+    /// Asks for grid rows j and j + 1 of `blocks`: every 64-byte cache line they touch, ahead of
+    /// its use (never faults). A block is 96 bytes, so a run of them need not start on a line:
+    /// stepping from the run's first float would miss its last line when it starts mid-line.
     @inline(__always)
     private func prefetch(rows j: Int, blocks: Range<Int>, data: UnsafePointer<Float>, blocksPerRow: Int) {
+        let lineFloats = 16
         for r in j...(j + 1) {
             let start = (r * blocksPerRow + blocks.lowerBound) * GridBlocks.blockFloats
             let end = start + blocks.count * GridBlocks.blockFloats
-            var k = start
+            // `data` starts on a 2 MB page, so float index multiples of 16 start cache lines.
+            var k = start & ~(lineFloats - 1)
             while k < end {
                 opta_prefetch(data + k)
-                k += 16
+                k += lineFloats
             }
         }
     }
@@ -184,11 +250,11 @@ extension GridLandscape {
         }
     }
 
-    /// The slices of blocks firstBlock..<firstBlock + count of grid rows j, j + 1, stored column
-    /// by column (value, ∂x, ∂y, ∂x∂y): eight columns at a time.
+    /// The slices of blocks firstBlock..<firstBlock + count of grid rows j, j + 1: their values
+    /// from `slices` on, their ∂x from `stride` floats later, ∂y and ∂x∂y after; eight columns at a time.
     @inline(__always)
     private func writeBlockSlices(_ w: FloatWeights, row j: Int, firstBlock: Int, count: Int, data: UnsafePointer<Float>,
-                                  blocksPerRow: Int, into slices: UnsafeMutablePointer<Float>) {
+                                  blocksPerRow: Int, into slices: UnsafeMutablePointer<Float>, stride: Int) {
         typealias V = SIMD8<Float>
         let h1 = V(repeating: w.h1), g0 = V(repeating: w.g0), g1 = V(repeating: w.g1)
         let d1 = V(repeating: w.d1), e0 = V(repeating: w.e0), e1 = V(repeating: w.e1)
@@ -200,9 +266,11 @@ extension GridLandscape {
             let f0 = load(p0), fx0 = load(p0 + GridBlocks.dxLane), fy0 = load(p0 + GridBlocks.dyLane)
             let f1 = load(p1), fx1 = load(p1 + GridBlocks.dxLane), fy1 = load(p1 + GridBlocks.dyLane)
             let df = f1 - f0, dfx = fx1 - fx0
-            opta_store_columns8(out, f0 + h1 * df + g0 * fy0 + g1 * fy1, fx0 + h1 * dfx,
-                                d1 * df + e0 * fy0 + e1 * fy1, d1 * dfx)
-            p0 += GridBlocks.blockFloats; p1 += GridBlocks.blockFloats; out += 32
+            FastLoad.store(f0 + h1 * df + g0 * fy0 + g1 * fy1, out, 0)
+            FastLoad.store(fx0 + h1 * dfx, out, stride)
+            FastLoad.store(d1 * df + e0 * fy0 + e1 * fy1, out, 2 * stride)
+            FastLoad.store(d1 * dfx, out, 3 * stride)
+            p0 += GridBlocks.blockFloats; p1 += GridBlocks.blockFloats; out += 8
         }
     }
 

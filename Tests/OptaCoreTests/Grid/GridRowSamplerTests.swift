@@ -62,6 +62,18 @@ struct GridRowSamplerTests {
         #expect(Float(bitPattern: row.values[4]).isFinite && Float(bitPattern: row.values[0]).isNaN)
     }
 
+    @Test("about two columns a pixel, the densest grid still sliced by column, agrees with pixel by pixel",
+          arguments: [GridInterpolation.cubic, .linear], [117, 132])
+    func twoColumnsAPixel(_ interpolation: GridInterpolation, columns: Int) throws {
+        // 61 pixels over the whole grid: 1.9 columns a pixel (eight pixels span up to 14 columns,
+        // the most a pick reaches) or 2.15 (15 or 16: read lane by lane).
+        let g = try Self.grid(interpolation, columns: columns)
+        let dx = 2.0 / 61, x0 = -1 + dx / 2
+        for y in [-0.4, 0.3, 0.61] {
+            #expect(Self.row(g, y: y, x0: x0, dx: dx, count: 61) == Self.pixelByPixel(g, y: y, x0: x0, dx: dx, count: 61), "y = \(y)")
+        }
+    }
+
     @Test("the rows of a tile set up together equal rows sampled one by one")
     func tileRows() throws {
         let g = try Self.grid(.cubic, columns: 120)
