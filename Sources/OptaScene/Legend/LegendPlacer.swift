@@ -29,9 +29,10 @@ enum LegendPlacer {
     /// marker is good enough to stay inside.
     static let goodEnough: Float = 24
 
-    /// Whether `rect` covers data little enough for a legend to stay inside there.
-    static func isGoodEnough(_ rect: PixelRectF, _ obstacles: Obstacles) -> Bool {
-        cover(rect, obstacles) <= goodEnough
+    /// Whether `rect`, covering `cover` (`cover(rect, obstacles)`), covers data little enough for
+    /// a legend to stay inside there.
+    static func isGoodEnough(_ rect: PixelRectF, cover: Float, _ obstacles: Obstacles) -> Bool {
+        cover <= goodEnough
             && !obstacles.points.contains { $0.weight >= markerWeight && rect.grown(by: $0.radius).containsPoint($0.center) }
     }
 
@@ -70,7 +71,7 @@ enum LegendPlacer {
         // else the least covering corner at all.
         // (`min(by:)` keeps the first of equals.)
         let covers = corners.map { (rect: $0.1, cover: cover($0.1, obstacles)) }
-        if let good = covers.filter({ isGoodEnough($0.rect, obstacles) }).min(by: { $0.cover < $1.cover }) { return good.rect }
+        if let good = covers.filter({ isGoodEnough($0.rect, cover: $0.cover, obstacles) }).min(by: { $0.cover < $1.cover }) { return good.rect }
         if let outside { return outside }
         return covers.min(by: { $0.cover < $1.cover }).flatMap { $0.cover.isFinite ? $0.rect : nil }
     }
@@ -79,6 +80,6 @@ enum LegendPlacer {
     /// corner is good enough.
     static func wantsOutside(size: SIMD2<Float>?, plot: PixelRectF, inset: Float, obstacles: Obstacles) -> Bool {
         guard let size else { return true }
-        return !corners(of: plot, size: size, inset: inset).contains { isGoodEnough($0.1, obstacles) }
+        return !corners(of: plot, size: size, inset: inset).contains { isGoodEnough($0.1, cover: cover($0.1, obstacles), obstacles) }
     }
 }
