@@ -2,9 +2,16 @@ import Foundation
 import Testing
 @testable import OptaImage
 
+/// The folder every test's folder lives in, removed when the test process exits.
+let testFoldersRoot: String = {
+    let root = NSTemporaryDirectory() + "opta-image-tests-\(getpid())"
+    atexit { try? FileManager.default.removeItem(atPath: testFoldersRoot) }
+    return root
+}()
+
 /// A fresh empty folder under the system temporary folder.
 func makeTemporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "opta-image-tests-\(UUID().uuidString)"
+    let path = testFoldersRoot + "/\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

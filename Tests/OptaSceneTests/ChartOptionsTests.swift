@@ -13,6 +13,7 @@ import Testing
     static func curveScenario(best: Bool = false) throws -> Scenario {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opta-chart-options-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let lines = [(230_400, 0.9), (921_600, 2.1), (2_073_600, 4.0), (8_294_400, 15.5)].map {
             "{\"path\": \"p50\", \"step\": \($0.0), \"x\": 0, \"y\": 0, \"f\": \($0.1)}"
         }

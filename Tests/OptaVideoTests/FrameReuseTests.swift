@@ -22,6 +22,7 @@ import Testing
 
     @Test func everyFrameIsPipedAsDrawnThoughFramesAreReused() throws {
         let folder = try rawCopyingFFmpeg()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (width, height, count) = (64, 48, 40)
         var settings = VideoEncoder.Settings(format: .mp4, width: width, height: height, fps: 30)
         settings.searchPath = folder

@@ -87,6 +87,7 @@ import Testing
     @Test func pathsFilesAreReadBesideTheScenario() throws {
         let folder = NSTemporaryDirectory() + "opta-scenario-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("name,x,y\na,0,1\nb,2,3\na,1,1\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/runs.csv"))
         try Data("y,x,loss\n5,4,0.1\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/sgd.csv"))
         try Data(#"{"version": 1, "landscape": {"function": "booth"}, "pathsFile": ["runs.csv", "sgd.csv"]}"#.utf8)
