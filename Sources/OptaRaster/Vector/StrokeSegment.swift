@@ -3,7 +3,7 @@
 /// The stroke covers pixels whose centre lies within `reach` of the segment (a capsule, which
 /// gives round caps and joins), or, for butt caps, within `reach` of its axis between the ends.
 @usableFromInline
-struct StrokeSegment: Sendable {
+package struct StrokeSegment: Sendable {
     /// Start point.
     @usableFromInline var a: SIMD2<Float>
     /// `end − start`.
@@ -19,7 +19,7 @@ struct StrokeSegment: Sendable {
     @usableFromInline var hi: SIMD2<Float>
 
     @inlinable
-    init(from p: SIMD2<Float>, to q: SIMD2<Float>, reach: Float) {
+    package init(from p: SIMD2<Float>, to q: SIMD2<Float>, reach: Float) {
         a = p
         d = q - p
         let len2 = (d * d).sum()
@@ -42,7 +42,7 @@ struct StrokeSegment: Sendable {
     /// the axis and `e` how far `p` projects beyond the nearer end (0 inside, so the result is
     /// exactly `|a|` there). `StrokeSpan8` computes the same numbers 8 lanes at a time.
     @inline(__always) @usableFromInline
-    func distance(_ p: SIMD2<Float>) -> Float {
+    package func distance(_ p: SIMD2<Float>) -> Float {
         let w = p - a
         if invLen2 == 0 { return (w.x * w.x + w.y * w.y).squareRoot() }
         let axis = n.x * w.x + n.y * w.y
@@ -63,7 +63,7 @@ struct StrokeSegment: Sendable {
     /// The pixel columns `x0..<x1` of row `y`, clipped to `clipX0..<clipX1`, whose centres can lie
     /// within `reach` of the segment's axis and bounding box. Empty when `x0 >= x1`.
     @inline(__always) @usableFromInline
-    func columns(row y: Int, reach r: Float, clipX0: Int, clipX1: Int) -> (Int, Int) {
+    package func columns(row y: Int, reach r: Float, clipX0: Int, clipX1: Int) -> (Int, Int) {
         let py = Float(y) + 0.5
         if py <= lo.y || py >= hi.y { return (0, 0) }
         var l = lo.x, h = hi.x
@@ -86,7 +86,7 @@ struct StrokeSegment: Sendable {
     /// The rows `y0..<y1`, clipped to `clip`, in which the band of radius `reach` around the
     /// segment's axis (within its bounding box) crosses the columns of `clip`.
     @inline(__always) @usableFromInline
-    func rows(in clip: PixelRect, reach r: Float) -> (Int, Int) {
+    package func rows(in clip: PixelRect, reach r: Float) -> (Int, Int) {
         var l = lo.y, h = hi.y
         if Swift.abs(n.y) > 1e-6 {
             let inv = 1 / n.y

@@ -62,7 +62,7 @@ struct PathCoverage: Sendable {
         defer { last = p }
         guard let a = last, a.x.isFinite, a.y.isFinite, p.x.isFinite, p.y.isFinite else { return }
         guard let (s, t) = PathClipping.clipSegment(a, p, lo: lo, hi: hi) else { return }
-        cover(Segment(from: s, to: t))
+        cover(StrokeSegment(from: s, to: t, reach: hasOutline ? outlineReach : lineReach))
     }
 
     /// The masks as draw items: the outline's, then the line's.
@@ -86,12 +86,13 @@ struct PathCoverage: Sendable {
     }
 
     /// Raises the coverage of the pixels near `segment`, row by row, block by block.
-    private mutating func cover(_ segment: Segment) {
+    /// (The segment's rows and columns are those a stroke of the same reach visits.)
+    private mutating func cover(_ segment: StrokeSegment) {
         let reach = hasOutline ? outlineReach : lineReach
-        let (y0, y1) = segment.rows(reach: reach, within: plot)
+        let (y0, y1) = segment.rows(in: plot, reach: reach)
         guard y0 < y1 else { return }
         for y in y0..<y1 {
-            let (x0, x1) = segment.columns(row: y, reach: reach, within: plot)
+            let (x0, x1) = segment.columns(row: y, reach: reach, clipX0: plot.x0, clipX1: plot.x1)
             var x = x0
             while x < x1 {
                 let index = ((y - plot.y0) / Self.blockSide) * columns + (x - plot.x0) / Self.blockSide
@@ -128,72 +129,5 @@ struct PathCoverage: Sendable {
         let clamped = min(c, 1)
         let k = (clamped * 256 + 12_582_912).bitPattern & 0x1FF
         return UInt8(k <= 128 ? min(k, 127) : k - 1)
-    }
-}
-
-/// One straight piece of a path in frame pixels: its distance to a point (round ends), and the
-/// pixels whose centres may lie within a reach of it.
-private struct Segment {
-    let a: SIMD2<Float>
-    let d: SIMD2<Float>
-    let invLen2: Float
-    let length: Float
-    /// Unit normal; (1, 0) for a point.
-    let n: SIMD2<Float>
-
-    init(from p: SIMD2<Float>, to q: SIMD2<Float>) {
-        a = p
-        let delta = q - p
-        let len2 = (delta * delta).sum()
-        if len2 > 1e-12 {
-            d = delta
-            invLen2 = 1 / len2
-            length = len2.squareRoot()
-            n = SIMD2(-delta.y / length, delta.x / length)
-        } else {
-            d = .zero
-            invLen2 = 0
-            length = 0
-            n = SIMD2(1, 0)
-        }
-    }
-
-    /// The distance from `p` to the segment, as a stroke measures it (`StrokeSegment.distance`).
-    @inline(__always)
-    func distance(_ p: SIMD2<Float>) -> Float {
-        let w = p - a
-        if invLen2 == 0 { return (w.x * w.x + w.y * w.y).squareRoot() }
-        let axis = n.x * w.x + n.y * w.y
-        let s = (w.x * d.x + w.y * d.y) * invLen2
-        let m0 = -s > s - 1 ? -s : s - 1
-        let m = 0 > m0 ? 0 : m0
-        let e = m * length
-        return (axis * axis + e * e).squareRoot()
-    }
-
-    /// The rows of `rect` whose pixel centres may lie within `reach`.
-    func rows(reach: Float, within rect: PixelRect) -> (Int, Int) {
-        let lo = min(a.y, a.y + d.y) - reach, hi = max(a.y, a.y + d.y) + reach
-        return (clamped((lo - 0.5).rounded(.up), rect.y0, rect.y1), clamped((hi - 0.5).rounded(.down) + 1, rect.y0, rect.y1))
-    }
-
-    /// The columns of `rect` in row `y` whose pixel centres may lie within `reach`: within the
-    /// segment's box grown by `reach`, and within `reach` of its line.
-    func columns(row y: Int, reach: Float, within rect: PixelRect) -> (Int, Int) {
-        var lo = min(a.x, a.x + d.x) - reach, hi = max(a.x, a.x + d.x) + reach
-        if abs(n.x) > 1e-6 {
-            let c = n.y * (Float(y) + 0.5 - a.y)
-            let e0 = a.x + (-c - reach) / n.x, e1 = a.x + (-c + reach) / n.x
-            lo = max(lo, min(e0, e1))
-            hi = min(hi, max(e0, e1))
-        }
-        guard lo < hi else { return (0, 0) }
-        return (clamped((lo - 0.5).rounded(.up), rect.x0, rect.x1), clamped((hi - 0.5).rounded(.down) + 1, rect.x0, rect.x1))
-    }
-
-    /// `v` as a whole number held to `lo…hi` (NaN as `lo`), so no width can make it trap.
-    private func clamped(_ v: Float, _ lo: Int, _ hi: Int) -> Int {
-        guard v == v else { return lo }
-        return Int(min(max(v, Float(lo)), Float(hi)))
     }
 }
