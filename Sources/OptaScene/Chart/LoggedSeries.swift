@@ -95,15 +95,18 @@ struct LoggedSeries: Sendable {
     /// take it again as it changed.
     mutating func lineItems(scale: ConvergenceScale, start: () -> PathCoverage, color: RGBA,
                             point: (ColumnExtremes.Value) -> SIMD2<Float>?) -> [DrawItem] {
-        if line?.scale != scale { line = (scale, 0, start()) }
+        // Taken out while it grows, so that its masks change in place rather than as copies.
+        var kept = line.flatMap { $0.scale == scale ? $0 : nil } ?? (scale: scale, columns: 0, coverage: start())
+        line = nil
         let done = extremes.doneCount
-        if line!.columns < done {
-            for value in extremes.values(ofDone: line!.columns..<done) {
-                if let p = point(value) { line!.coverage.append(p) }
+        if kept.columns < done {
+            for value in extremes.values(ofDone: kept.columns..<done) {
+                if let p = point(value) { kept.coverage.append(p) }
             }
-            line!.columns = done
+            kept.columns = done
         }
-        var grown = line!.coverage
+        line = kept
+        var grown = kept.coverage
         for value in extremes.openValues {
             if let p = point(value) { grown.append(p) }
         }
