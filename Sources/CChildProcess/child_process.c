@@ -7,11 +7,25 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
+
+/// Closes every descriptor from `lowest` up, close-on-exec or not: those Opta inherited without
+/// close-on-exec (a parent's pipe, the socket by which Foundation's `Process` in a parent learns
+/// that Opta ended) must not be held by ffmpeg, or the parent would wait for ffmpeg too.
+/// Async-signal-safe (runs between fork and exec).
+static void close_inherited_descriptors(int lowest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;
+#endif
+    struct rlimit limit;
+    int highest = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < 65536 ? (int)limit.rlim_cur : 65536;
+    for (int fd = lowest; fd < highest; fd++) close(fd);
+}
 
 pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd, int stdout_fd, int stderr_fd,
                              int extra_fd, int niceness) {
@@ -37,6 +51,7 @@ pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd,
     // Sources are >= 4, so no dup2 below overwrites a source still to be copied.
     if (dup2(stdin_fd, 0) < 0 || dup2(stdout_fd, 1) < 0 || dup2(stderr_fd, 2) < 0) _exit(127);
     if (extra_fd >= 0 && dup2(extra_fd, 3) < 0) _exit(127);
+    close_inherited_descriptors(extra_fd >= 0 ? 4 : 3);
     execv(path, argv);
     _exit(127);
 }

@@ -114,7 +114,7 @@ public enum ExportInterruption {
     private static func abandon(signal number: Int32) -> Never {
         state.withLock { state -> Never in
             for entry in state.active.values {
-                _ = kill(entry.pid, SIGKILL)
+                FFmpegChild.kill(entry.pid)
                 // Reap it, so no zombie is left for whoever adopts it (containers often have no init).
                 var status: Int32 = 0
                 _ = waitpid(entry.pid, &status, 0)

@@ -118,6 +118,14 @@ struct FFmpegChild: Sendable {
 
     /// Stops the child at once (SIGKILL); `finish` then reaps it.
     func signalKill() {
+        Self.kill(pid)
+    }
+
+    /// SIGKILLs the child `pid` and whatever it started: its process group (the child makes one of
+    /// its own right after the fork, so its pid also names the group; before that, only the child
+    /// exists). A wrapper script's own children (`cat`, a real ffmpeg) are stopped with it.
+    static func kill(_ pid: pid_t) {
+        _ = Foundation.kill(-pid, SIGKILL)
         _ = Foundation.kill(pid, SIGKILL)
     }
 

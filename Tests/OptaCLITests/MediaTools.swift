@@ -94,6 +94,30 @@ func childProcesses(of pid: Int32) -> [Int32] {
     }
 }
 
+/// `pid`'s name, scheduler state (R, S, D, Z…) and what its threads wait for in the kernel, for a
+/// test's failure message; "gone" when there is no such process.
+func processState(_ pid: Int32) -> String {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return "gone" }
+    let name = stat[stat.index(after: open)..<close]
+    let state = stat[stat.index(close, offsetBy: 2)]
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    let waits = tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/wchan", encoding: .utf8) }
+    return "(\(name)) state \(state), threads waiting in \(Set(waits).sorted().joined(separator: "/"))"
+}
+
+/// The live processes of process group `group` (a child Opta started leads a group of its own).
+func liveProcesses(inGroup group: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        // After ") ": state, ppid, pgrp.
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        return fields.count > 2 && Int32(fields[2]) == group && isRunning(pid)
+    }
+}
+
 /// Whether `pid` is a live process (neither gone nor a zombie waiting to be reaped).
 func isRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -50,12 +50,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.mp4", "stats.json"])
     }
 
-    /// A second Ctrl-C while the video is being finished discards it: no file, no ffmpeg left.
-    /// The ffmpeg here reads every frame and then takes its time to finish, as a long encode
-    /// (a GIF's palette pass) does, so the second Ctrl-C surely comes before the video is done.
+    /// A second Ctrl-C while the video is being finished discards it: no file, no ffmpeg left,
+    /// nor anything ffmpeg started. The ffmpeg here starts a process of its own, reads every frame
+    /// and then takes its time to finish, as a long encode (a GIF's palette pass) does, so the
+    /// second Ctrl-C surely comes before the video is done.
     @Test func aSecondCtrlCDiscardsTheVideoAndStopsFFmpeg() throws {
         let folder = temporaryFolder(), video = "\(folder)/out.mp4", tools = temporaryFolder()
-        try writeFile("#!/bin/sh\ncat > /dev/null\nexec sleep 600\n", "\(tools)/ffmpeg")
+        try writeFile("#!/bin/sh\nsleep 600 &\ncat > /dev/null\nexec sleep 600\n", "\(tools)/ffmpeg")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(tools)/ffmpeg")
         var environment = Self.environment
         environment["PATH"] = "\(tools):" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -70,17 +71,21 @@ import Testing
         #expect(status == 130, "\(viewer.standardError)")
         #expect(viewer.standardError.contains("the video was not written"))
         #expect(!isRunning(encoder), "ffmpeg (pid \(encoder)) was stopped")
+        #expect(liveProcesses(inGroup: encoder).isEmpty, "what ffmpeg started was stopped with it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing left in the folder")
     }
 }
 
 /// An `opta` run in the background whose standard error is read as it comes, so a test can wait
 /// for what it says instead of sleeping. A wait fails at once when opta ended without getting
-/// there, and gives up after a minute (a hang, not a speed check): opta is then killed.
+/// there, and gives up after a minute (a hang, not a speed check): opta is then killed, and the
+/// failure says what state opta and its children were in.
 final class RunningViewer {
     let process = Process()
     private let errors = Transcript()
     private static let patience: TimeInterval = 60
+    /// How long after opta's exit its standard error may take to reach its end.
+    private static let drainPatience: TimeInterval = 5
 
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = OptaProcess.executable
@@ -102,7 +107,7 @@ final class RunningViewer {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if exitStatus() == nil { kill(process.processIdentifier, SIGKILL) }
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -116,29 +121,57 @@ final class RunningViewer {
         try wait(until: "its standard error says \"\(text)\"") { self.standardError.contains(text) }
     }
 
-    /// Waits for the process to end and all it said to arrive; its exit status.
+    /// Waits for the process to end and all it said to arrive; its exit status (the signal's number
+    /// when a signal ended it, as `Process.terminationStatus`).
     func waitForExit() throws -> Int32 {
-        try wait(until: "it exits") { !self.process.isRunning && self.errors.isClosed }
-        process.waitUntilExit()
-        return process.terminationStatus
+        try wait(until: "it exits") { self.exitStatus() != nil }
+        let drained = Date().addingTimeInterval(Self.drainPatience)
+        while !errors.isClosed {
+            guard Date() < drained else {
+                throw Stuck(description: "opta exited but its standard error stayed open \(Int(Self.drainPatience)) s later (a process it started holds it?); \(diagnosis())")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return exitStatus() ?? process.terminationStatus
+    }
+
+    /// How opta ended, or nil while it runs. Read from the kernel without reaping it, not from
+    /// `Process.isRunning`: Foundation learns of the exit only when every holder of a socket it
+    /// gives the child has closed it, so a process opta leaves behind would look like opta hanging.
+    private func exitStatus() -> Int32? {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else {
+            // Foundation has reaped it already.
+            return errno == ECHILD && !process.isRunning ? process.terminationStatus : nil
+        }
+        guard info._sifields._sigchld.si_pid == pid else { return nil }
+        return info._sifields._sigchld.si_status
     }
 
     private func wait(until what: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(Self.patience)
         while !condition() {
-            if !process.isRunning, errors.isClosed, !condition() {
-                throw Stuck(description: "opta ended (status \(process.terminationStatus)) before \(what); it said: \(standardError)")
+            if let status = exitStatus(), errors.isClosed, !condition() {
+                throw Stuck(description: "opta ended (status \(status)) before \(what); it said: \(standardError)")
             }
             guard Date() < deadline else {
+                let state = diagnosis()
                 kill(pid, SIGKILL)
-                throw Stuck(description: "opta (pid \(pid)) did not get to where \(what) in \(Int(Self.patience)) s; it said: \(standardError)")
+                throw Stuck(description: "opta (pid \(pid)) did not get to where \(what) in \(Int(Self.patience)) s; \(state)")
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
+
+    /// Opta's state and its children's (name, state, kernel wait channel), whether its standard
+    /// error has ended, and what it said.
+    private func diagnosis() -> String {
+        let children = childProcesses(of: pid).map { "\($0) \(processState($0))" }
+        return "opta: \(processState(pid)); children: \(children.isEmpty ? "none" : children.joined(separator: ", "))"
+            + "; standard error \(errors.isClosed ? "ended" : "still open"); it said: \(standardError)"
+    }
 }
 
-/// Output that arrives on one thread and is read on another, until its end.
 final class Transcript: Sendable {
     private let bytes = Mutex(Data())
     private let ended = Atomic<Bool>(false)

@@ -6,8 +6,8 @@
 /// Starts `path` with `argv` (NULL-terminated) as a child that cannot outlive Opta: on Linux it
 /// asks the kernel to SIGKILL it when the thread that started it ends (PR_SET_PDEATHSIG), so a
 /// `kill -9` of Opta takes the child with it. The child gets `stdin_fd`, `stdout_fd`, `stderr_fd`
-/// as 0, 1, 2 and `extra_fd` (if >= 0) as 3; every other descriptor Opta opened with close-on-exec
-/// stays closed. It runs in its own process group (a terminal's Ctrl-C goes to Opta, which then
+/// as 0, 1, 2 and `extra_fd` (if >= 0) as 3, and no other descriptor (not even one Opta inherited
+/// without close-on-exec). It runs in its own process group (a terminal's Ctrl-C goes to Opta, which then
 /// stops the child itself), with default signal handling, `niceness` lower in priority (0: the
 /// same). The four descriptors must be >= 4. Returns the child's pid, or -errno.
 pid_t opta_spawn_bound_child(const char *path, char *const argv[], int stdin_fd, int stdout_fd, int stderr_fd,
