@@ -144,6 +144,32 @@ import Testing
             }
         }
     }
+
+    /// In a small frame no corner of the view is clear of the box: the legend goes below the view,
+    /// in columns, which leaves the surface larger than a legend beside it would, and covers
+    /// neither the box nor its labels.
+    @Test func aSmallSurfaceHasItsLegendBelowClearOfTheBox() throws {
+        for json in [#"{"version": 1, "view": "3d", "landscape": {"function": "rosenbrock"}}"#,
+                     #"{"version": 1, "view": "3d", "landscape": {"function": "rastrigin"}, "paths": [{"name": "adam", "points": [[-4, 4], [-3, 3]]}, {"name": "cma-es", "points": [[3, -3], [1, -1]]}]}"#] {
+            var scenario = try ScenarioLoader.parse(Data(json.utf8))
+            scenario.surface?.resolution = 16
+            let session = try HeadlessSession(scenario: scenario)
+            let figure = SurfaceFigure(scenario: scenario, width: 320, height: 240, fonts: fonts)
+            let outside = try #require(figure.legendOutside, "\(json): no corner of the view is clear")
+            #expect(outside.maxWidth != nil, "below the view, in columns")
+            let report = figure.layoutReport(for: session.renderState)
+            let legend = try #require(report.legend)
+            #expect(legend.y0 >= figure.viewRect.y1, "under the view the box is fitted into")
+            let box = PolygonArea.hull(report.boxCorners)
+            #expect(PolygonArea.inside(box, legend) == 0, "the box is not covered")
+            for text in report.texts where !legend.contains(text.rect) { #expect(!text.rect.overlaps(legend), "\(text.text) under the legend") }
+            // Beside, the view would be narrower than two thirds of its width alone.
+            var alone = scenario
+            alone.axes.legend = false
+            let viewAlone = SurfaceFigure(scenario: alone, width: 320, height: 240, fonts: fonts).viewRect
+            #expect(figure.viewRect.width * figure.viewRect.height > viewAlone.width * viewAlone.height / 2)
+        }
+    }
 }
 
 extension LandscapeFigure.PlacedLegend: Equatable {

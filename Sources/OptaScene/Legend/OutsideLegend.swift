@@ -1,8 +1,8 @@
 import OptaRaster
 import OptaText
 
-/// A landscape legend outside the plot: beside it at the right edge, one entry per line, or below
-/// it, its entries in columns. Beside is the usual place; below is for a frame too narrow to give
+/// A legend outside the plot (a landscape's) or the view (a 3D figure's): beside it at the right
+/// edge, one entry per line, or below it, its entries in columns. Beside is the usual place; below is for a frame too narrow to give
 /// up that width (beside would take more than a third of the plot's width, and below leaves the
 /// larger plot).
 struct OutsideLegend {
@@ -49,8 +49,43 @@ struct OutsideLegend {
         }
         guard let beside else { return below }
         guard let below else { return beside }
-        let besideIsNarrow = Float(beside.1.plot.width) < Float(layout.plot.width) * 2 / 3
-        let belowIsLarger = below.1.plot.width * below.1.plot.height > beside.1.plot.width * beside.1.plot.height
-        return besideIsNarrow && belowIsLarger ? below : beside
+        return prefersBelow(beside: PixelRectF(beside.1.plot), below: PixelRectF(below.1.plot), alone: PixelRectF(layout.plot)) ? below : beside
+    }
+
+    /// Where a legend of `entries` goes outside a 3D figure's `view` (the box and its labels are
+    /// fitted into whatever the legend leaves): beside it at its right edge, or below it in
+    /// columns, by the same rule as a landscape's. The place and the view that is left; nil when
+    /// the frame has room for neither.
+    static func bestForView(_ entries: [Legend.Entry], view: PixelRectF, frameWidth: Int, frameHeight: Int, labelSize: Int,
+                            fonts: FontLibrary) -> (OutsideLegend, PixelRectF)? {
+        let gap = Float(labelSize) * 0.6
+        var beside: (OutsideLegend, PixelRectF)?
+        if let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: frameWidth, labelSize: labelSize, entries: entries, fonts: fonts),
+           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: view.height, maxTextWidth: textWidth) {
+            var rest = view
+            rest.x1 -= legend.size.x + gap
+            beside = (OutsideLegend(origin: SIMD2(rest.x1 + gap, view.y0), maxTextWidth: textWidth, maxHeight: view.height,
+                                    maxWidth: nil, labelSize: labelSize), rest)
+        }
+        var below: (OutsideLegend, PixelRectF)?
+        if let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(frameHeight) * 0.3,
+                               maxTextWidth: view.width * 0.5, maxWidth: view.width) {
+            var rest = view
+            rest.y1 -= legend.size.y + gap
+            if rest.height * 2 >= view.height {
+                // Half a pixel over the box's height: the same rows fit when a frame builds it again.
+                below = (OutsideLegend(origin: SIMD2(view.x0, view.y1 - legend.size.y), maxTextWidth: view.width * 0.5,
+                                       maxHeight: legend.size.y + 0.5, maxWidth: view.width, labelSize: labelSize), rest)
+            }
+        }
+        guard let beside else { return below }
+        guard let below else { return beside }
+        return prefersBelow(beside: beside.1, below: below.1, alone: view) ? below : beside
+    }
+
+    /// Below rather than beside when beside would leave less than two thirds of the width the plot
+    /// has `alone` and below leaves the larger plot.
+    static func prefersBelow(beside: PixelRectF, below: PixelRectF, alone: PixelRectF) -> Bool {
+        beside.width < alone.width * 2 / 3 && below.width * below.height > beside.width * beside.height
     }
 }

@@ -3,10 +3,10 @@ import OptaRaster
 
 extension SurfaceFigure {
     /// Known minima inside the domain (drawn when the scenario shows minima).
-    var visibleMinimaCount: Int {
-        guard scenario.landscape.showMinima else { return 0 }
+    var visibleMinima: [SIMD2<Double>] {
+        guard scenario.landscape.showMinima else { return [] }
         let domain = scenario.landscape.domain
-        return scenario.landscape.objective.minima.filter { domain.x.contains($0.point.x) && domain.y.contains($0.point.y) }.count
+        return scenario.landscape.objective.minima.map(\.point).filter { domain.x.contains($0.x) && domain.y.contains($0.y) }
     }
 
     /// The box's outline on screen, as `projector` sees it (empty when a corner is behind the eye).
@@ -23,10 +23,9 @@ extension SurfaceFigure {
     /// (`texts`, placed already). Nil when there is nothing to name.
     func placedLegend(paths: [PathSpec], plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend else { return nil }
-        let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinimaCount, strokeScale: layout.strokeScale)
+        let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinima.count, strokeScale: layout.strokeScale)
         if let outside = legendOutside {
-            guard let legend = Legend(entries, labelSize: layout.labelSize, fonts: fonts, maxHeight: viewRect.height,
-                                      maxTextWidth: outside.maxTextWidth) else { return nil }
+            guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
         guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
@@ -37,8 +36,8 @@ extension SurfaceFigure {
         return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
     }
 
-    /// What a legend inside the view avoids: the visible paths, their ends, the minima, the
-    /// surface's outline (lightly) and the axis labels (`texts`, never covered).
+    /// What a legend inside the view avoids: the visible paths, their ends, the minima, the box
+    /// (its outline as a path, its area lightly) and the axis labels (`texts`, never covered).
     func legendObstacles(plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LegendPlacer.Obstacles {
         var obstacles = LegendPlacer.Obstacles()
         for path in plan.paths {
@@ -46,21 +45,21 @@ extension SurfaceFigure {
             for end in [path.start, path.head].compactMap({ $0 }) { obstacles.points.append((end.point, 7, LegendPlacer.markerWeight)) }
         }
         obstacles.points += plan.minima.map { ($0.point, 6, LegendPlacer.markerWeight) }
-        obstacles.areas = [boxOutline(plan.projector)]
+        addBox(plan.projector, to: &obstacles)
         obstacles.text = texts.map(\.rect)
         return obstacles
     }
 
     /// Whether a `best` legend for the scenario's paths, seen by the scenario's camera, finds no
-    /// corner of the view clear of the axis labels, paths and markers.
+    /// corner of the view clear of the axis labels, paths and markers (the minima's too).
     func legendWantsOutside() -> Bool {
-        let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount)
+        let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinima.count)
         guard !entries.isEmpty else { return false }
         let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts)
         let projector = projector(prepared.spec.camera)
         var obstacles = LegendPlacer.Obstacles()
         obstacles.text = axisLabelBoxes(SurfaceAxes(self, projector: projector, camera: prepared.spec.camera))
-        obstacles.areas = [boxOutline(projector)]
+        addBox(projector, to: &obstacles)
         for path in scenario.paths {
             let points = path.points.compactMap { marker($0, projector)?.point }
             obstacles.lines.append(points)
@@ -68,7 +67,16 @@ extension SurfaceFigure {
                 obstacles.points += [(first, 7, LegendPlacer.markerWeight), (last, 7, LegendPlacer.markerWeight)]
             }
         }
+        obstacles.points += visibleMinima.compactMap { marker($0, projector).map { ($0.point, 6, LegendPlacer.markerWeight) } }
         return LegendPlacer.wantsOutside(size: legend?.size, plot: viewRect, inset: Float(layout.labelSize) * 0.9, obstacles: obstacles)
+    }
+
+    /// The box as a legend sees it: the area it covers on screen (lightly) and its outline, a
+    /// line like a path's, so a legend does not hide a corner of the box and its ticks.
+    func addBox(_ projector: SurfaceProjector, to obstacles: inout LegendPlacer.Obstacles) {
+        let outline = boxOutline(projector)
+        obstacles.areas.append(outline)
+        if let first = outline.first { obstacles.lines.append(outline + [first]) }
     }
 
     /// The box of every label of `axes`, before thinning.

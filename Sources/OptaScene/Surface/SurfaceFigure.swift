@@ -22,9 +22,9 @@ public struct SurfaceFigure: Sendable {
     /// Where the box, its axes and labels go: the frame below the title, left of the colourbar
     /// (and of a legend beside the view).
     private(set) var viewRect: PixelRectF
-    /// Where a legend beside the view starts (top-left) and how wide its names may be; nil when
-    /// the legend goes inside the view.
-    private(set) var legendOutside: (origin: SIMD2<Float>, maxTextWidth: Float)?
+    /// Where a legend outside the view goes (beside it, or below it in columns); nil when the
+    /// legend goes inside the view.
+    private(set) var legendOutside: OutsideLegend?
     /// The zoom and shift that fit the scenario's camera's view into `viewRect`; every camera of
     /// the session is seen with it, so orbiting and zooming start from the fitted picture.
     private(set) var framing = SurfaceFraming.identity
@@ -61,12 +61,12 @@ public struct SurfaceFigure: Sendable {
         framing = fitted(prepared.spec.camera)
         let position = scenario.axes.legendPosition
         if scenario.axes.legend, position == .outside || (position == .best && legendWantsOutside()),
-           case let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinimaCount),
-           let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: width, labelSize: labelSize, entries: entries, fonts: fonts),
-           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: viewRect.height, maxTextWidth: textWidth) {
-            // Room beside the view, left of the colourbar; the view is fitted again into the rest.
-            viewRect.x1 -= legend.size.x + gap
-            legendOutside = (SIMD2(viewRect.x1 + gap, viewRect.y0), textWidth)
+           let (outside, view) = OutsideLegend.bestForView(LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinima.count),
+                                                           view: viewRect, frameWidth: width, frameHeight: height,
+                                                           labelSize: labelSize, fonts: fonts) {
+            // The view is fitted again into what the legend leaves.
+            viewRect = view
+            legendOutside = outside
             framing = fitted(prepared.spec.camera)
         }
     }
