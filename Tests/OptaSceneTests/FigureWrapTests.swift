@@ -116,10 +116,23 @@ import Testing
         session.runToCompletion()
         let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
         let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
-        let texts = chart.canvas(session.renderState).texts.map(\.text)
-        let note = try #require(texts.first { $0.hasPrefix("best f = ") }, "\(texts)")
+        let canvas = chart.canvas(session.renderState)
+        let texts = canvas.texts.map(\.text)
+        let note = try #require(canvas.texts.first { $0.text.hasPrefix("best f = ") }, "\(texts)")
         #expect(!texts.contains { $0.hasSuffix("…") }, "\(texts)")
-        #expect(!note.contains("step"), "shortened: \(note)")
+        #expect(!note.text.contains("step"), "shortened: \(note.text)")
+        // Every place for it crosses a line here: it sits on a card of the background's colour,
+        // drawn after the lines and before its letters, so no line runs through them.
+        let card = canvas.list.items.firstIndex { item in
+            if case let .rect(rect, fill) = item { return rect.contains(note.rect) && fill.a >= 0.9 && fill.r == 1 }
+            return false
+        }
+        let lines = canvas.list.items.lastIndex { item in
+            if case .polyline = item { return true }
+            return false
+        }
+        #expect(card != nil, "a card under the note")
+        #expect((card ?? -1) > (lines ?? .max), "over the series' lines")
     }
 
     @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {

@@ -319,7 +319,16 @@ public struct ConvergenceFigure: PlannedFigure {
             }
             if chosen?.cost == 0 { break }
         }
-        for (line, stamp, origin) in chosen?.lines ?? [] {
+        let lines = chosen?.lines ?? []
+        let boxes = lines.map { $0.1.rect(at: $0.2) }
+        if let first = boxes.first, boxes.contains(where: { LegendPlacer.cover($0, obstacles) > 0 }) {
+            // No place was clear (a small chart): the note sits on a card of the background's
+            // colour, as a boxed annotation does, so the line it crosses runs under it, not
+            // through its letters.
+            let card = boxes.dropFirst().reduce(first) { $0.union($1) }.grown(by: 2)
+            list.append(.rect(card, fill: RGBA(1, 1, 1, 0.9)))
+        }
+        for (line, stamp, origin) in lines {
             list.append(stamp.halo(radius: 2).maskItem(at: origin &- 2, color: RGBA(1, 1, 1, 0.9)))
             list.append(stamp, at: origin, color: LandscapeFigure.ink, text: line)
         }

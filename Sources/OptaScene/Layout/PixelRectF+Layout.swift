@@ -13,6 +13,11 @@ extension PixelRectF {
     /// The rectangle grown by `d` pixels on every side (shrunk when `d` is negative).
     func grown(by d: Float) -> PixelRectF { PixelRectF(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d) }
 
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRectF) -> PixelRectF {
+        PixelRectF(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
     /// Whether `other` lies wholly inside this rectangle.
     func contains(_ other: PixelRectF) -> Bool {
         other.x0 >= x0 && other.y0 >= y0 && other.x1 <= x1 && other.y1 <= y1
