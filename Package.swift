@@ -49,6 +49,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CHDF5", pkgConfig: "hdf5", providers: [.apt(["libhdf5-dev"])]),
 
@@ -66,7 +67,7 @@ let package = Package(
         // Shading programs: colormaps, value scaling, heatmap and contour shading.
         .target(name: "Shaders", dependencies: ["OptaRaster", "OptaCore"], path: "Shaders"),
         // FreeType glyphs, glyph cache, text layout.
-        .target(name: "OptaText", dependencies: ["CFreeType", "OptaSupport"]),
+        .target(name: "OptaText", dependencies: ["CFreeType", "CHarfBuzz", "OptaSupport"]),
         // PNG in and out, golden-image comparison.
         .target(name: "OptaImage", dependencies: ["CPNG"]),
         // Starting a child process bound to Opta's life, nameless files (Linux system calls).

@@ -7,6 +7,9 @@ final class TextLayoutEngine {
     /// face has.
     private let regularChain: [FreeTypeFace]
     private let boldChain: [FreeTypeFace]?
+    /// Shapers of the colour (bitmap) faces, by their number in the chains (the same in both:
+    /// a fallback without a bold face keeps its number): emoji sequences are drawn from these.
+    private let sequenceShapers: [(face: Int, shaper: SequenceShaper)]
     private var cache = GlyphCache()
     /// Lines laid out lately: figures lay out the same labels every frame (ticks, titles, a
     /// legend's names, measured and then drawn), and shaping costs per character and kerning
@@ -28,13 +31,18 @@ final class TextLayoutEngine {
         let regular = try FreeTypeFace(path: regularPath, library: library)
         let bold = try boldPath.map { path throws(FontError) in try FreeTypeFace(path: path, library: library) }
         var regularFallbacks: [FreeTypeFace] = [], boldFallbacks: [FreeTypeFace] = []
+        var shapers: [(Int, SequenceShaper)] = []
         for fallback in fallbacks {
             let face = try FreeTypeFace(path: fallback.regularPath, library: library)
             regularFallbacks.append(face)
             boldFallbacks.append(try fallback.boldPath.map { path throws(FontError) in try FreeTypeFace(path: path, library: library) } ?? face)
+            if !face.isScalable, fallback.boldPath == nil, let shaper = SequenceShaper(path: fallback.regularPath) {
+                shapers.append((regularFallbacks.count, shaper))
+            }
         }
         regularChain = [regular] + regularFallbacks
         boldChain = bold.map { [$0] + boldFallbacks }
+        sequenceShapers = shapers
     }
 
     /// Number of glyphs currently cached (for tests and diagnostics).
@@ -67,11 +75,10 @@ final class TextLayoutEngine {
         glyphs.reserveCapacity(text.unicodeScalars.count)
         var pen = 0  // 26.6 fixed point
         var previous: (face: Int, index: UInt32)?
-        for scalar in text.unicodeScalars where !Self.isInvisible(scalar) {
-            let (faceNumber, index) = Self.lookup(scalar, in: chain)
+        func place(_ faceNumber: Int, _ index: UInt32) {
             let face = chain[faceNumber]
             // A face that cannot take this size draws nothing rather than a wrongly sized glyph.
-            guard face.setPixelSize(pixelSize) else { continue }
+            guard face.setPixelSize(pixelSize) else { return }
             if let previous, previous.face == faceNumber { pen += face.kerning(previous.index, index) }
             let key = GlyphKey(weight: effectiveWeight, face: faceNumber, pixelSize: pixelSize, glyphIndex: index)
             let glyph = cache.glyph(for: key) { face.render(index) }
@@ -82,7 +89,29 @@ final class TextLayoutEngine {
             pen += glyph.advance26_6
             previous = (faceNumber, index)
         }
+        for character in text {
+            let scalars = Array(character.unicodeScalars)
+            if let (faceNumber, indices) = sequenceGlyphs(scalars) {
+                for index in indices { place(faceNumber, index) }
+                continue
+            }
+            for scalar in scalars where !Self.isInvisible(scalar) {
+                let (faceNumber, index) = Self.lookup(scalar, in: chain)
+                place(faceNumber, index)
+            }
+        }
         return TextRun(glyphs: glyphs, advance: Float(pen) / 64, ascent: metrics.ascent, descent: metrics.descent)
+    }
+
+    /// The glyphs of the first colour face that has every part of the emoji sequence `scalars`
+    /// (one glyph when it joins them), and that face's number; nil for any other character.
+    private func sequenceGlyphs(_ scalars: [Unicode.Scalar]) -> (face: Int, indices: [UInt32])? {
+        guard SequenceShaper.isEmojiSequence(scalars) else { return nil }
+        for (face, shaper) in sequenceShapers {
+            let indices = shaper.glyphs(for: scalars)
+            if !indices.isEmpty, !indices.contains(0) { return (face, indices) }
+        }
+        return nil
     }
 
     /// The first face of `chain` that has `scalar`, and its glyph; the UI font's .notdef when none has.
@@ -103,7 +132,8 @@ final class TextLayoutEngine {
     }
 
     /// Characters that select or join rather than show (variation selectors such as the emoji
-    /// selector U+FE0F, zero-width joiners): without a shaper they draw nothing, rather than a box.
+    /// selector U+FE0F, zero-width joiners): outside an emoji sequence a colour face draws as
+    /// one, they draw nothing, rather than a box.
     /// Everything below U+00AD (the first such character) is checked with one comparison.
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint

@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    /// Emoji sequences the colour font draws as one picture are one glyph one emoji wide, and a
+    /// picture of its own: not the parts side by side (what the same characters give unjoined).
+    @Test(arguments: [("👩\u{200D}💻", "👩💻"), ("🇯🇵", "🇯 🇵"), ("👍🏽", "👍"), ("1\u{FE0F}\u{20E3}", "1"),
+                      ("❤\u{FE0F}", "❤"), ("🏳\u{FE0F}\u{200D}🌈", "🏳🌈")])
+    func emojiSequencesAreOnePicture(_ sequence: String, _ parts: String) throws {
+        let size = 24
+        let joined = sharedFont.layout(sequence, pixelSize: size)
+        let glyph = try #require(joined.glyphs.first)
+        #expect(joined.glyphs.count == 1, "\(sequence): \(joined.glyphs.count) glyphs")
+        let picture = try #require(glyph.color, "\(sequence) is drawn in colour")
+        #expect(abs(joined.advance - sharedFont.layout("😀", pixelSize: size).advance) <= 1, "one emoji wide")
+        let unjoined = sharedFont.layout(parts, pixelSize: size)
+        #expect(unjoined.glyphs.map(\.color) != [picture], "\(sequence) differs from \(parts)")
+    }
+
     /// Emoji come with their own colours: a picture the size of the mask, whose alpha the mask is,
     /// premultiplied, with the yellow of a face and the dark of its features; text glyphs have none.
     @Test(arguments: [12, 20, 48])
@@ -75,9 +90,11 @@ import Testing
         for text in ["a", "中"] { #expect(try #require(sharedFont.layout(text, pixelSize: size).glyphs.first).color == nil) }
     }
 
-    @Test func variationSelectorsAndJoinersDrawNothing() {
-        #expect(sharedFont.layout("❤\u{FE0F}", pixelSize: 16) == sharedFont.layout("❤", pixelSize: 16))
+    /// Outside an emoji sequence (see `emojiSequencesAreOnePicture`), selectors and joiners draw nothing.
+    @Test func selectorsAndJoinersOutsideEmojiSequencesDrawNothing() {
+        #expect(sharedFont.layout("x\u{FE0F}", pixelSize: 16) == sharedFont.layout("x", pixelSize: 16))
         #expect(sharedFont.layout("a\u{200D}b", pixelSize: 16) == sharedFont.layout("ab", pixelSize: 16))
+        #expect(sharedFont.layout("中\u{FE0E}", pixelSize: 16) == sharedFont.layout("中", pixelSize: 16))
     }
 
     @Test func mixedScriptsLineUpLeftToRight() {
