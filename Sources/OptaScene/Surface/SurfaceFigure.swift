@@ -20,7 +20,7 @@ public struct SurfaceFigure: Sendable {
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
     /// Where the box, its axes and labels go: the frame below the title, left of the colourbar
-    /// (and of a legend beside the view).
+    /// (and of a legend beside the view, above one below it).
     private(set) var viewRect: PixelRectF
     /// Where a legend outside the view goes (beside it, or below it in columns); nil when the
     /// legend goes inside the view.
