@@ -2,8 +2,8 @@ import OptaRaster
 import OptaText
 
 extension LandscapeFigure {
-    /// Width of the frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
-    var lineWidth: Float { max(1, layout.strokeScale.rounded()) }
+    /// Width of the frame lines and ticks (`LandscapeLayout.lineWidth`).
+    var lineWidth: Float { layout.lineWidth }
 
     /// `v` moved to where a line `lineWidth` wide centred on it covers whole pixels.
     func pixelCentred(_ v: Float) -> Float {
@@ -76,28 +76,8 @@ extension LandscapeFigure {
     /// The colourbar's frame, ticks, labels and title (the ramp itself is the shader's).
     func addColorbar(_ list: inout FigureCanvas) {
         guard let bar = layout.colorbar else { return }
-        let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
-        let size = layout.labelSize
-        let tick = Float(size) * 0.4
-        let w = lineWidth
-        Self.addBorder(&list, PixelRectF(x0: x0 - w, y0: y0 - w, x1: x1 + w, y1: y1 + w), color: Self.frameColor, width: w)
-        var widest: Float = 0
-        var labels: [String] = [], anchors: [SIMD2<Float>] = [], ordinals: [Int] = []
-        for t in colorbarTicks.ticks where t.position >= -1e-9 && t.position <= 1 + 1e-9 {
-            let y = pixelCentred(y1 - Float(t.position) * (y1 - y0))
-            list.append(.rect(PixelRectF(x0: x1 + w, y0: y - w / 2, x1: x1 + w + tick, y1: y + w / 2), fill: Self.frameColor))
-            labels.append(t.label)
-            ordinals.append(t.ordinal)
-            anchors.append(SIMD2(x1 + w + tick + Float(size) * 0.3, y))
-            widest = max(widest, fonts.measure(t.label, pixelSize: size))
-        }
-        FigureText.appendTicks(&list, labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size,
-                               horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
-        let titleX = x1 + w + tick + Float(size) * 0.3 + widest + Float(size) * 0.6 + Float(size) * 0.625
-        // Turned to run upwards, so the first line is the leftmost.
-        for (index, line) in colorbarTitleLines.enumerated() {
-            text(&list, line, at: SIMD2(titleX + Float(index) * layout.colorbarTitleLineStep, (y0 + y1) / 2), size: size,
-                 horizontal: .center, vertical: .middle, rotated: true)
-        }
+        ColorbarChrome(bar: bar, ticks: colorbarTicks.ticks, titleLines: colorbarTitleLines, labelSize: layout.labelSize,
+                       titleLineStep: layout.colorbarTitleLineStep, lineWidth: lineWidth, frameColor: Self.frameColor, ink: Self.ink)
+            .draw(&list, fonts: fonts)
     }
 }

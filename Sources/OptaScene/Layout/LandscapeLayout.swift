@@ -35,6 +35,9 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `strokeScale(labelSize:)` of this layout.
     public var strokeScale: Float { Self.strokeScale(labelSize: labelSize) }
 
+    /// Width of frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
+    public var lineWidth: Float { max(1, strokeScale.rounded()) }
+
     /// Text size for a frame: as for its height, or its width when that is the shorter side (a
     /// tall, narrow frame keeps text that fits across it).
     public static func labelSize(width: Int, height: Int) -> Int {

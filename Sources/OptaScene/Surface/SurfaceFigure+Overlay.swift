@@ -121,6 +121,8 @@ extension SurfaceFigure {
 
     // MARK: Colourbar
 
+    /// The colourbar: its ramp, one run of rows per colormap entry, in the chrome every figure's
+    /// colourbar has.
     func addColorbar(_ list: inout FigureCanvas) {
         guard let bar = layout.colorbar else { return }
         let x0 = Float(bar.x0), y0 = Float(bar.y0), x1 = Float(bar.x1), y1 = Float(bar.y1)
@@ -141,20 +143,9 @@ extension SurfaceFigure {
             list.append(.rect(PixelRectF(x0: x0, y0: Float(runStart), x1: x1, y1: Float(runEnd)), fill: color))
             runStart = runEnd
         }
-        let size = layout.labelSize
-        let tick = Float(size) * 0.4
-        let shown = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }
-        var anchors: [SIMD2<Float>] = []
-        for t in shown {
-            let y = (y1 - Float(t.position) * (y1 - y0)).rounded(.down) + 0.5
-            list.append(.rect(PixelRectF(x0: x1, y0: y - 0.5, x1: x1 + tick, y1: y + 0.5), fill: Self.ink))
-            anchors.append(SIMD2(x1 + tick + Float(size) * 0.3, y))
-        }
-        FigureText.appendTicks(&list, shown.map(\.label), at: anchors, ordinals: shown.map(\.ordinal), fonts: fonts, size: size,
-                               horizontal: .left, vertical: .middle, color: Self.ink, gap: Float(size) * 0.2)
-        let titleX = x1 + tick + Float(size) * 0.3 + labels.widestColorbarLabel + Float(size) * 1.2
-        let stamp = labels.colorbarTitle
-        list.append(stamp, at: stamp.origin(anchor: SIMD2(titleX, (y0 + y1) / 2), horizontal: .center, vertical: .middle),
-                    color: Self.ink, text: colorbarTicks.title)
+        ColorbarChrome(bar: bar, ticks: colorbarTicks.ticks, titleLines: colorbarTitleLines, labelSize: layout.labelSize,
+                       titleLineStep: layout.colorbarTitleLineStep, lineWidth: layout.lineWidth,
+                       frameColor: Self.boxColor, ink: Self.ink)
+            .draw(&list, fonts: fonts)
     }
 }

@@ -17,6 +17,8 @@ public struct SurfaceFigure: Sendable {
     let fonts: FontLibrary
     let colorbarTicks: (ticks: [ColorbarTicks.Tick], title: String)
     let labels: SurfaceLabels
+    /// The colourbar's title, on one or more lines (see `ColorbarChrome`).
+    let colorbarTitleLines: [String]
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
     /// Where the box, its axes and labels go: the frame below the title, left of the colourbar
@@ -50,9 +52,22 @@ public struct SurfaceFigure: Sendable {
                                                        maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                        fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
         self.titleLines = titleLines
-        layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                 yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                 titleLines: titleLines.count, titleSize: titleSize)
+        var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                     yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                     titleLines: titleLines.count, titleSize: titleSize)
+        // The colourbar's title runs along the bar: wrapped, or a shorter form, as a landscape's.
+        let colorbarTitleLines = scenario.axes.colorbar
+            ? FigureText.wrappedOrShorter([colorbarTicks.title] + ColorbarTicks.shorterTitles(for: prepared.scale),
+                                          maxWidth: Float(layout.colorbar?.height ?? layout.plot.height),
+                                          maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                          fonts: fonts, size: labelSize) : []
+        if colorbarTitleLines.count > 1 {
+            layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
+                                     yLabelWidth: 0, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                                     titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize)
+        }
+        self.layout = layout
+        self.colorbarTitleLines = colorbarTitleLines
         labels = SurfaceLabels(scenario: scenario, layout: layout, colorbarTicks: colorbarTicks,
                                titleLines: titleLines, fonts: fonts)
         let gap = Float(labelSize) * 0.6

@@ -13,10 +13,6 @@ struct SurfaceLabels: Sendable {
     /// The axis titles, cut to 40 % of the width the box has.
     let xTitle: String
     let yTitle: String
-    /// The colourbar's title, turned to run upwards.
-    let colorbarTitle: TextStamp
-    /// The widest colourbar tick label within the bar, in pixels.
-    let widestColorbarLabel: Float
     private let stamps: [Key: TextStamp]
 
     private struct Key: Hashable {
@@ -38,11 +34,6 @@ struct SurfaceLabels: Sendable {
         let room = Float(layout.colorbar?.x0 ?? layout.frame.x1) * 0.4
         xTitle = FigureText.fitted(scenario.axes.xTitle, maxWidth: room, fonts: fonts, size: size)
         yTitle = FigureText.fitted(scenario.axes.yTitle, maxWidth: room, fonts: fonts, size: size)
-        let barLabels = colorbarTicks.ticks.filter { $0.position >= -1e-9 && $0.position <= 1 + 1e-9 }.map(\.label)
-        widestColorbarLabel = barLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
-        let barHeight = Float(layout.colorbar?.height ?? layout.plot.height)
-        colorbarTitle = TextStamp(fonts.layout(FigureText.fitted(colorbarTicks.title, maxWidth: barHeight, fonts: fonts, size: size),
-                                               pixelSize: size)).rotatedCounterClockwise()
         var keys = (xTicks.map(\.label) + yTicks.map(\.label) + colorbarTicks.ticks.map(\.label)
                     + [xTitle, yTitle]).map { Key(text: $0, size: size, weight: .regular) }
         keys += [Key(text: "f", size: size, weight: .bold)] + titleLines.map { Key(text: $0, size: layout.titleSize, weight: .bold) }
