@@ -38,7 +38,8 @@ import Testing
             for (index, color) in Palette.okabeIto.enumerated() {
                 let y = figure.viewport.domainPoint(SIMD2(Double(plot.x0), Double(row) + 0.5)).y
                 let spec = PathSpec(name: "p\(index)", points: [SIMD2(-0.1, y), SIMD2(1.1, y)],
-                                    color: [Double(color.r), Double(color.g), Double(color.b), 1], width: width, markers: false)
+                                    color: try SceneColor.validated([Double(color.r), Double(color.g), Double(color.b)], path: "color"),
+                                    width: width, markers: false)
                 paths.append((spec, row))
                 row += 24
             }
@@ -50,8 +51,8 @@ import Testing
                              context: &context, threads: 2)
         var lowest = Double.infinity
         for (spec, row) in paths {
-            let c = spec.color!
-            let want = SIMD3(Int((c[0] * 255).rounded()), Int((c[1] * 255).rounded()), Int((c[2] * 255).rounded()))
+            let c = try #require(spec.color)
+            let want = SIMD3(Int((c.red * 255).rounded()), Int((c.green * 255).rounded()), Int((c.blue * 255).rounded()))
             // The first rows wholly outside the stroke, above and below.
             let outside = Int((spec.width / 2 + 0.5).rounded(.up))
             for x in (plot.x0 + 2)..<(plot.x1 - 2) {

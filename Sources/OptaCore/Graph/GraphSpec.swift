@@ -99,21 +99,28 @@ public struct GraphLayoutSpec: Sendable, Equatable {
     }
 }
 
-/// Colours (straight RGB(A), 0…1) and sizes in pixels.
+/// Colours and sizes in pixels.
 public struct GraphStyle: Sendable, Equatable {
-    public var background: [Double]
+    /// Opaque (the loader takes three components): the whole frame is filled with it first.
+    public var background: SceneColor
     public var nodeRadius: Double
-    public var nodeColor: [Double]
+    public var nodeColor: SceneColor
     public var nodeOutlineWidth: Double
-    public var nodeOutlineColor: [Double]
+    public var nodeOutlineColor: SceneColor
     public var edgeWidth: Double
-    public var edgeColor: [Double]
+    public var edgeColor: SceneColor
     /// Whether node labels are drawn (with a halo).
     public var labels: Bool
 
-    public init(background: [Double] = [1, 1, 1], nodeRadius: Double = 4, nodeColor: [Double] = [0.95, 0.6, 0.1],
-                nodeOutlineWidth: Double = 1, nodeOutlineColor: [Double] = [0.1, 0.1, 0.1], edgeWidth: Double = 1.25,
-                edgeColor: [Double] = [0.2, 0.3, 0.5, 0.5], labels: Bool = true) {
+    public static let defaultBackground = SceneColor(unchecked: [1, 1, 1])
+    public static let defaultNodeColor = SceneColor(unchecked: [0.95, 0.6, 0.1])
+    public static let defaultNodeOutlineColor = SceneColor(unchecked: [0.1, 0.1, 0.1])
+    /// Translucent, so crossing edges stay readable.
+    public static let defaultEdgeColor = SceneColor(unchecked: [0.2, 0.3, 0.5, 0.5])
+
+    public init(background: SceneColor = defaultBackground, nodeRadius: Double = 4, nodeColor: SceneColor = defaultNodeColor,
+                nodeOutlineWidth: Double = 1, nodeOutlineColor: SceneColor = defaultNodeOutlineColor, edgeWidth: Double = 1.25,
+                edgeColor: SceneColor = defaultEdgeColor, labels: Bool = true) {
         self.background = background
         self.nodeRadius = nodeRadius
         self.nodeColor = nodeColor

@@ -21,8 +21,8 @@ public struct RecordedRun: Sendable, Equatable {
     public let steps: [Int]
     /// How the stored run ended (an interrupted run shows as `stopped`).
     public var status: SolverStatus
-    /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
-    public var color: [Double]?
+    /// Nil takes the palette's next colour.
+    public var color: SceneColor?
     /// The points as a finished solver's trajectory (decimated for drawing as a solver's is),
     /// made once, since the points never change: every frame shows the run through it
     /// (`SolverSnapshot(recorded:)`) instead of appending all its points again.
@@ -30,7 +30,7 @@ public struct RecordedRun: Sendable, Equatable {
 
     /// A stored run; `steps` nil numbers the points 0, 1, 2, ...
     public init(name: String, method: SolverMethod, trajectory: [SIMD2<Double>], values: [Double],
-                gradientNorms: [Double], steps: [Int]? = nil, status: SolverStatus, color: [Double]? = nil) {
+                gradientNorms: [Double], steps: [Int]? = nil, status: SolverStatus, color: SceneColor? = nil) {
         self.name = name
         self.method = method
         self.trajectory = trajectory

@@ -118,11 +118,13 @@ public struct ContourSpec: Sendable, Equatable {
     /// Explicit levels.
     public var levels: [Double]?
     public var width: Double
-    /// Straight-alpha RGBA in 0…1.
-    public var color: [Double]
+    public var color: SceneColor
+
+    /// Contour lines are white unless the scenario says otherwise.
+    public static let defaultColor = SceneColor(unchecked: [1, 1, 1])
 
     public init(count: Int = 10, logSpacing: Bool? = nil, range: ClosedRange<Double>? = nil, levels: [Double]? = nil,
-                width: Double = 0.8, color: [Double] = [1, 1, 1, 1]) {
+                width: Double = 0.8, color: SceneColor = defaultColor) {
         self.count = count
         self.logSpacing = logSpacing
         self.range = range
@@ -136,8 +138,8 @@ public struct ContourSpec: Sendable, Equatable {
 public struct PathSpec: Sendable, Equatable {
     public var name: String
     public var points: [SIMD2<Double>]
-    /// Straight-alpha RGBA in 0…1; nil takes the next colour of the qualitative palette.
-    public var color: [Double]?
+    /// Nil takes the next colour of the qualitative palette.
+    public var color: SceneColor?
     public var width: Double
     /// Whether every iterate gets a disk marker, and its radius in pixels.
     public var markers: Bool
@@ -147,7 +149,7 @@ public struct PathSpec: Sendable, Equatable {
     /// The step of each point as logged (increasing); nil numbers the points 0, 1, 2, ….
     public var steps: [Double]? = nil
 
-    public init(name: String, points: [SIMD2<Double>], color: [Double]? = nil, width: Double = 1.5,
+    public init(name: String, points: [SIMD2<Double>], color: SceneColor? = nil, width: Double = 1.5,
                 markers: Bool = true, markerRadius: Double = 3) {
         self.name = name
         self.points = points
@@ -205,11 +207,11 @@ public struct SolverSpec: Sendable, Equatable {
     /// Hyper-parameters by name (e.g. "learningRate"); missing ones take the method's defaults.
     public var parameters: [String: Double]
     public var seed: UInt64
-    /// Straight-alpha RGBA in 0…1; nil takes the palette's next colour.
-    public var color: [Double]?
+    /// Nil takes the palette's next colour.
+    public var color: SceneColor?
 
     public init(id: String, method: SolverMethod, start: SIMD2<Double>, steps: Int = 200,
-                parameters: [String: Double] = [:], seed: UInt64 = 1, color: [Double]? = nil) {
+                parameters: [String: Double] = [:], seed: UInt64 = 1, color: SceneColor? = nil) {
         self.id = id
         self.method = method
         self.start = start

@@ -78,11 +78,6 @@ extension ScenarioLoader {
         try s.rejectUnknownKeys(["background", "nodeRadius", "nodeColor", "nodeOutlineWidth", "nodeOutlineColor",
                                  "edgeWidth", "edgeColor", "labels"])
         var style = GraphStyle()
-        func color(_ key: String, _ counts: ClosedRange<Int>) throws(ScenarioError) -> [Double]? {
-            guard let c = try s.numbers(key, counts: counts) else { return nil }
-            try checkUnitInterval(c, path: s.pathOf(key))
-            return c
-        }
         func size(_ key: String) throws(ScenarioError) -> Double? {
             guard let v = try s.number(key) else { return nil }
             guard v >= 0, v <= 1000 else {
@@ -90,13 +85,13 @@ extension ScenarioLoader {
             }
             return v
         }
-        style.background = try color("background", 3...3) ?? style.background
+        style.background = try color(s, "background", opaque: true) ?? style.background
         style.nodeRadius = try size("nodeRadius") ?? style.nodeRadius
-        style.nodeColor = try color("nodeColor", 3...4) ?? style.nodeColor
+        style.nodeColor = try color(s, "nodeColor") ?? style.nodeColor
         style.nodeOutlineWidth = try size("nodeOutlineWidth") ?? style.nodeOutlineWidth
-        style.nodeOutlineColor = try color("nodeOutlineColor", 3...4) ?? style.nodeOutlineColor
+        style.nodeOutlineColor = try color(s, "nodeOutlineColor") ?? style.nodeOutlineColor
         style.edgeWidth = try size("edgeWidth") ?? style.edgeWidth
-        style.edgeColor = try color("edgeColor", 3...4) ?? style.edgeColor
+        style.edgeColor = try color(s, "edgeColor") ?? style.edgeColor
         style.labels = try s.bool("labels") ?? style.labels
         return style
     }

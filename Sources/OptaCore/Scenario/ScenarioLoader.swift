@@ -167,10 +167,7 @@ public enum ScenarioLoader {
         var spec = SolverSpec(id: try r.string("id") ?? methodName, method: method, start: SIMD2(start[0], start[1]),
                               steps: try r.integer("steps", in: 0...10_000_000) ?? 200, parameters: parameters,
                               seed: UInt64(seed))
-        if let color = try r.numbers("color", counts: 3...4) {
-            try checkUnitInterval(color, path: r.pathOf("color"))
-            spec.color = color.count == 3 ? color + [1] : color
-        }
+        spec.color = try color(r, "color")
         // Let the method check its hyper-parameters now, so a bad one is reported with its path.
         do { _ = try AnySolverState(method: method, start: spec.start, parameters: parameters, seed: spec.seed) } catch {
             // "params.learningRate must be > 0 (got -1.0)": the first word is the field.
@@ -280,10 +277,7 @@ public enum ScenarioLoader {
         }
         if let levels = try c.numbers("levels", counts: 1...256) { spec.levels = levels }
         if let w = try positive(c, "width") { spec.width = w }
-        if let color = try c.numbers("color", counts: 3...4) {
-            try checkUnitInterval(color, path: c.pathOf("color"))
-            spec.color = color.count == 3 ? color + [1] : color
-        }
+        spec.color = try color(c, "color") ?? spec.color
         return spec
     }
 
@@ -301,19 +295,17 @@ public enum ScenarioLoader {
             points.append(SIMD2(xy[0], xy[1]))
         }
         var spec = PathSpec(name: try p.string("name") ?? "path \(index + 1)", points: points)
-        if let color = try p.numbers("color", counts: 3...4) {
-            try checkUnitInterval(color, path: p.pathOf("color"))
-            spec.color = color.count == 3 ? color + [1] : color
-        }
+        spec.color = try color(p, "color")
         spec.width = try positive(p, "width") ?? spec.width
         spec.markers = try p.bool("markers") ?? spec.markers
         spec.markerRadius = try positive(p, "markerRadius") ?? spec.markerRadius
         return spec
     }
 
-    static func checkUnitInterval(_ values: [Double], path: String) throws(ScenarioError) {
-        for (i, v) in values.enumerated() where !(0...1).contains(v) {
-            throw ScenarioError(path: "\(path)[\(i)]", message: "must be between 0 and 1, got \(JSONText.number(v))")
-        }
+    /// The colour at `key` (nil when absent): numbers checked by `SceneColor.validated`.
+    static func color(_ r: JSONObjectReader, _ key: String, opaque: Bool = false) throws(ScenarioError) -> SceneColor? {
+        guard let items = try r.array(key) else { return nil }
+        let components = try JSONObjectReader.numbers(items, path: r.pathOf(key), counts: 0...Int.max)
+        return try SceneColor.validated(components, path: r.pathOf(key), opaque: opaque)
     }
 }

@@ -74,10 +74,9 @@ public struct GraphFigure: PlannedFigure {
 
     /// The frame that shows `state`: the background, then edges, nodes and labels, and `overlay`.
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
-        let bg = graph.style.background.map(Float.init)
         var list = drawList(state)
         list.items += overlay.items
-        return FramePlan([.fill(RGBA(bg[0], bg[1], bg[2]).premultipliedPacked), .vector(list)])
+        return FramePlan([.fill(RGBA(graph.style.background).premultipliedPacked), .vector(list)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
@@ -106,8 +105,7 @@ public struct GraphFigure: PlannedFigure {
                               size: labelSize + 2, weight: .bold, horizontal: .center, vertical: .top, color: Self.labelInk)
         }
         let selected = selectedNode(state)
-        let ec = style.edgeColor.map(Float.init)
-        let edgeColor = RGBA(ec[0], ec[1], ec[2], ec.count > 3 ? ec[3] : 1)
+        let edgeColor = RGBA(style.edgeColor)
         let weights = graph.weightRange
         let loops = selfLoops(g)
         for (e, edge) in graph.edges.enumerated() where selected == nil || (edge.from != selected && edge.to != selected) {
@@ -125,8 +123,7 @@ public struct GraphFigure: PlannedFigure {
             }
         }
         let fill = nodeColors()
-        let oc = style.nodeOutlineColor.map(Float.init)
-        let outline = RGBA(oc[0], oc[1], oc[2], oc.count > 3 ? oc[3] : 1)
+        let outline = RGBA(style.nodeOutlineColor)
         for i in graph.nodes.indices {
             list.append(.disk(center: g.centers[i], radius: g.radii[i], fill: fill[i],
                               outlineWidth: g.outlineWidth, outline: outline))
@@ -165,8 +162,7 @@ public struct GraphFigure: PlannedFigure {
     /// Node fill colours: by group (Okabe–Ito, in order of first appearance) when groups are
     /// given, else the style's node colour.
     func nodeColors() -> [RGBA] {
-        let nc = graph.style.nodeColor.map(Float.init)
-        let base = RGBA(nc[0], nc[1], nc[2], nc.count > 3 ? nc[3] : 1)
+        let base = RGBA(graph.style.nodeColor)
         var groups: [String: Int] = [:]
         return graph.nodes.map { node in
             guard let group = node.group else { return base }
@@ -218,8 +214,7 @@ public struct GraphFigure: PlannedFigure {
     /// Each node's label on the first of its sides (right, above, left, below) where it touches
     /// no other label, node or `loops` box (the self-loops' bounds), nor leaves the frame.
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
-        let bg = graph.style.background.map(Float.init)
-        let halo = RGBA(bg[0], bg[1], bg[2], 0.9)
+        let halo = RGBA(graph.style.background).with(alpha: 0.9)
         let haloRadius: Float = 2
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
         for (i, node) in graph.nodes.enumerated() {

@@ -4,9 +4,11 @@ import Shaders
 
 extension LandscapeFigure {
     func addContourLabels(_ list: inout FigureCanvas, _ labels: [(label: ContourLabelPlacer.Label, stamp: TextStamp, origin: SIMD2<Int>)]) {
-        let c = scenario.landscape.contours?.color ?? [1, 1, 1, 1]
-        let color = RGBA(Float(c[0]), Float(c[1]), Float(c[2]), 1)
-        let light = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] > 0.5
+        let c = scenario.landscape.contours?.color ?? ContourSpec.defaultColor
+        let color = RGBA(c).with(alpha: 1)
+        // Luma from the Double components: rounding to Float first could flip the halo of a
+        // colour right at the threshold.
+        let light = 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue > 0.5
         let haloColor = light ? RGBA(0, 0, 0, 0.35) : RGBA(1, 1, 1, 0.5)
         for entry in labels {
             let halo = entry.stamp.halo(radius: 1)

@@ -170,7 +170,7 @@ public struct LandscapeFigure: Sendable {
     /// shifted alike (no change when the offset is 0, as it is for most landscapes).
     func shader(legend: PlacedLegend?) -> LandscapeShader<OffsetField> {
         let contour = scenario.landscape.contours
-        let color = contour?.color ?? [1, 1, 1, 1]
+        let color = RGBA(contour?.color ?? ContourSpec.defaultColor)
         let offset = prepared.valueOffset
         let scale = offset == 0 ? prepared.scale : prepared.scale.offset(by: offset)
         let levels = offset == 0 ? prepared.contours
@@ -178,7 +178,7 @@ public struct LandscapeFigure: Sendable {
         return LandscapeShader(
             field: prepared.field, viewport: viewport, scale: scale,
             colormap: prepared.colormap, contours: levels, contourWidth: Float(contour?.width ?? 0.8) * layout.strokeScale,
-            contourColor: SIMD4(Float(color[0]), Float(color[1]), Float(color[2]), Float(color[3])),
+            contourColor: SIMD4(color.r, color.g, color.b, color.a),
             background: Self.background.premultipliedPacked, colorbar: layout.colorbar,
             contourGaps: shownContourLabels(legend: legend).map { entry in
                 PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,

@@ -1,3 +1,4 @@
+import OptaCore
 import OptaRaster
 
 /// Colours for trajectories: the Okabe–Ito qualitative palette, distinguishable with the
@@ -16,10 +17,9 @@ public enum Palette {
     /// The palette colour for the path at `index`, cycling.
     public static func color(_ index: Int) -> RGBA { okabeIto[index % okabeIto.count] }
 
-    /// A path's or solver's colour: its own `components` (RGBA in 0…1) when the scenario gives
-    /// them, else the palette colour for `index`.
-    public static func color(_ components: [Double]?, orPaletteAt index: Int) -> RGBA {
-        guard let c = components else { return color(index) }
-        return RGBA(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
+    /// A path's or solver's colour: its own when the scenario gives one, else the palette colour
+    /// for `index`.
+    public static func color(_ own: SceneColor?, orPaletteAt index: Int) -> RGBA {
+        own.map(RGBA.init) ?? color(index)
     }
 }

@@ -125,7 +125,7 @@ public struct SurfaceFigure: Sendable {
         let spec = prepared.spec
         let domain = scenario.landscape.domain
         let contour = scenario.landscape.contours
-        let c = contour?.color ?? [1, 1, 1, 1]
+        let c = RGBA(contour?.color ?? ContourSpec.defaultColor)
         // The shader sees positions relative to `prepared.origin`: so are the eye and the domain.
         let o = prepared.origin
         let eye = camera.eye
@@ -136,7 +136,7 @@ public struct SurfaceFigure: Sendable {
             surfaceTriangles: prepared.surfaceTriangles, colormap: prepared.colormap, lighting: .standard,
             eye: SIMD3(Float(eye.x - o.x), Float(eye.y - o.y), Float(eye.z)),
             isolineLevels: spec.isolines ? prepared.contourLevels : [],
-            isolineColor: SIMD4(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]) * 0.85),
+            isolineColor: SIMD4(c.r, c.g, c.b, c.a * 0.85),
             isolineWidth: (Float(contour?.width ?? 0.8) + 0.4) * layout.strokeScale,
             wireframeStep: spec.wireframe ? (hi - lo) / 32 : nil, wireframeOrigin: lo,
             floorColor: SIMD3(0.14, 0.14, 0.18), gridResolution: spec.resolution, floorDomain: (lo, hi))

@@ -27,7 +27,7 @@ import Testing
         #expect(g.nodes == [GraphNode(id: "A", label: "Factory A", value: 80, position: SIMD2(10, 20), group: "factory"), GraphNode(id: "B")])
         #expect(g.edges == [GraphEdge(from: 0, to: 1, weight: 40, directed: true)])
         #expect(g.layout.seed == 3 && g.layout.method == .force && g.layout.units == .fit)
-        #expect(g.style.edgeWidth == 2 && g.style.edgeColor == [0, 0, 0, 0.5])
+        #expect(try g.style.edgeWidth == 2 && g.style.edgeColor == SceneColor.validated([0, 0, 0, 0.5], path: "color"))
         #expect(g.degrees == [1, 1])
     }
 

@@ -39,9 +39,10 @@ import Testing
         #expect(s.landscape.scale == .linear && s.landscape.epsilon == 0.01)
         #expect(s.landscape.vmin == 0 && s.landscape.vmax == 5 && s.landscape.colormap == .magma)
         #expect(s.landscape.labels && !s.landscape.showMinima)
-        #expect(s.landscape.contours == ContourSpec(count: 5, logSpacing: false, range: 1...4, width: 1.5, color: [0, 0, 0, 0.5]))
-        #expect(s.paths == [PathSpec(name: "gd", points: [SIMD2(0, 1), SIMD2(0.5, 0.5)], color: [1, 0, 0, 1], width: 2,
-                                     markers: false, markerRadius: 4)])
+        #expect(try s.landscape.contours == ContourSpec(count: 5, logSpacing: false, range: 1...4, width: 1.5,
+                                                         color: SceneColor.validated([0, 0, 0, 0.5], path: "color")))
+        #expect(try s.paths == [PathSpec(name: "gd", points: [SIMD2(0, 1), SIMD2(0.5, 0.5)], color: SceneColor.validated([1, 0, 0], path: "color"),
+                                         width: 2, markers: false, markerRadius: 4)])
         #expect(s.axes == AxesSpec(xTitle: "a", yTitle: "b", xStep: 0.5, yStep: 1, colorbar: false, legend: false))
         #expect(s.landscape.objective.value(SIMD2(1, 2)) == 5)
     }

@@ -96,7 +96,7 @@ struct AppStateViewTests {
         #expect(paths[2].points == session.runs[1].trajectory)
         #expect(paths[1].points.count == 4)  // start + 3 steps
         #expect(paths[1].points.first == SIMD2(-1.5, 0.5))
-        #expect(paths[1].color == [1, 0, 0, 1])
+        #expect(try paths[1].color == SceneColor.validated([1, 0, 0], path: "color"))
         #expect(paths[2].color == nil)
         #expect(render.solvers.map(\.id) == ["first", "second"])
         #expect(render.frame == 2)
