@@ -21,8 +21,6 @@ public struct RecordedRun: Sendable, Equatable {
     public let steps: [Int]
     /// How the stored run ended (an interrupted run shows as `stopped`).
     public var status: SolverStatus
-    /// Nil takes the palette's next colour.
-    public var color: SceneColor?
     /// The points as a finished solver's trajectory (decimated for drawing as a solver's is),
     /// made once, since the points never change: every frame shows the run through it
     /// (`SolverSnapshot(recorded:)`) instead of appending all its points again.
@@ -30,7 +28,7 @@ public struct RecordedRun: Sendable, Equatable {
 
     /// A stored run; `steps` nil numbers the points 0, 1, 2, ...
     public init(name: String, method: SolverMethod, trajectory: [SIMD2<Double>], values: [Double],
-                gradientNorms: [Double], steps: [Int]? = nil, status: SolverStatus, color: SceneColor? = nil) {
+                gradientNorms: [Double], steps: [Int]? = nil, status: SolverStatus) {
         self.name = name
         self.method = method
         self.trajectory = trajectory
@@ -38,7 +36,6 @@ public struct RecordedRun: Sendable, Equatable {
         self.gradientNorms = gradientNorms
         self.steps = steps ?? Array(trajectory.indices)
         self.status = status
-        self.color = color
         path = SolverTrajectory(trajectory, values: values, gradientNorms: gradientNorms, steps: self.steps)
     }
 
