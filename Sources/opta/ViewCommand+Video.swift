@@ -79,7 +79,7 @@ struct LiveRecording {
         defer { ExportInterruption.finishOnFirstSignal(nil) }
         let encoder = try start(size: window.drawableSize, fps: fps)
         let report = session.run(source: QuittableInput(window, quit: quit),
-                                 sink: VideoRecordingSink(window: window, encoder: encoder), clock: SystemFrameClock())
+                                 sink: VideoRecordingSink(window: window, encoder: encoder))
         return WindowReport(report, video: try encoder.finish())
     }
 

@@ -248,7 +248,7 @@ struct ViewCommand: ParsableCommand {
             defer { follow?.stop(); saving?.finish() }
             let shell: any FrameSink & InputSource = saving ?? window
             guard let recording else {
-                return .success(WindowReport(session.run(source: shell, sink: shell, clock: SystemFrameClock()), video: nil))
+                return .success(WindowReport(session.run(source: shell, sink: shell), video: nil))
             }
             do { return .success(try recording.run(session, in: shell, fps: options.fps)) } catch {
                 return .failure(CommandFailure(error))

@@ -46,7 +46,7 @@ extension ViewerWindowTests {
         options.record = true
         options.maxFrames = 12
         let session = try ViewerSession(scenario: try Self.scenario(), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: window.drawableSize)
+                                        options: options, viewSize: window.drawableSize, clock: ManualFrameClock())
         let counting = Mutex<CountingQueue?>(nil)
         session.sound = ViewerSound(openClips: {
             let queue = CountingQueue(try SDLAudioQueue())
@@ -56,7 +56,7 @@ extension ViewerWindowTests {
         var said: [String] = []
         session.onAudio = { said.append($0) }
         let script: [Int: [SDL_Event]] = [4: [keyDown(SDLK_END)], 5: [keyDown(SDLK_a)]]
-        _ = session.run(source: ScriptedSDLInput(window: window, script: script), sink: window, clock: ManualFrameClock())
+        _ = session.run(source: ScriptedSDLInput(window: window, script: script), sink: window)
         session.sound?.clips?.waitUntilMade()
         let queue = try #require(counting.withLock { $0 })
         let held = queue.heldAfterEnqueue.withLock { $0 }

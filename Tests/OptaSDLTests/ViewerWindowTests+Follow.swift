@@ -61,10 +61,10 @@ extension ViewerWindowTests {
         options.maxFrames = 8
         options.feed = feed
         let fonts = try FontLibrary.loadDefault()
-        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize)
+        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize, clock: ManualFrameClock())
         let input = WaitingInput(window: window, waitAtFrame: 2, arrived: arrived)
         reader.start()
-        let report = session.run(source: input, sink: window, clock: ManualFrameClock())
+        let report = session.run(source: input, sink: window)
         reader.stop()
 
         #expect(input.waited, "the reader reported the malformed last line")

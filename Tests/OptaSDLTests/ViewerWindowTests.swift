@@ -102,9 +102,8 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
         options.maxFrames = 24
         options.fps = 60
         let fonts = try FontLibrary.loadDefault()
-        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize)
-        let report = session.run(source: ScriptedSDLInput(window: window, script: script), sink: window,
-                                 clock: ManualFrameClock())
+        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: window.drawableSize, clock: ManualFrameClock())
+        let report = session.run(source: ScriptedSDLInput(window: window, script: script), sink: window)
         #expect(report.frames == 24)
         let home = Camera2D(showing: scenario.landscape.domain)
         #expect(report.finalState.camera != home, "the drag moved the camera")
@@ -131,8 +130,8 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
         var options = ViewerSession.Options()
         options.maxFrames = 10
         let session = try ViewerSession(scenario: try Self.scenario(), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: window.drawableSize)
-        let report = session.run(source: window, sink: window, clock: ManualFrameClock())
+                                        options: options, viewSize: window.drawableSize, clock: ManualFrameClock())
+        let report = session.run(source: window, sink: window)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(report.statisticsJSON.utf8)) as? [String: Any])
         for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "over_budget_share", "skipped_frames", "input_latency_ms"] {
             #expect(json[key] != nil, "\(key)")

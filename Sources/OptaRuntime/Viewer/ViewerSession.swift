@@ -82,10 +82,16 @@ public final class ViewerSession {
     var lastFocus: String?
     var figureCache: (key: Scenario, followedSpan: Int?, size: SIMD2<Int>, figure: any SceneFigure)?
     var announcer: Announcer
+    /// The session's time: its frame loop and its workers wait on it.
+    let clock: any FrameClock
 
-    public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>) throws {
+    /// A session of `scenario` in a view of `viewSize`; `clock` paces its frames and its live
+    /// solvers and layout alike (a test's `ManualFrameClock` moves time for all of them).
+    public init(scenario: Scenario, fonts: FontLibrary, options: Options, viewSize: SIMD2<Int>,
+                clock: any FrameClock = SystemFrameClock()) throws {
         self.fonts = fonts
         self.options = options
+        self.clock = clock
         figures = SessionFigures(scenario: scenario, fonts: fonts)
         state = AppState(scenario: scenario)
         recorder = FrameStatsRecorder(budget: .seconds(1) / options.fps)
@@ -98,16 +104,16 @@ public final class ViewerSession {
         } else {
             workers = try scenario.solvers.map {
                 try SolverWorker(spec: $0, objective: scenario.landscape.objective, stepsPerSecond: options.solverRate,
-                                 recorder: options.solverRecorder)
+                                 recorder: options.solverRecorder, clock: clock)
             }
             layoutWorker = HeadlessSession.makeLayout(scenario).map {
-                GraphLayoutWorker(layout: $0, iterationsPerSecond: options.solverRate ?? 60)
+                GraphLayoutWorker(layout: $0, iterationsPerSecond: options.solverRate ?? 60, clock: clock)
             }
         }
     }
 
     /// Runs until the user quits or `maxFrames` frames were shown.
-    public func run(source: InputSource, sink: FrameSink, clock: any FrameClock) -> Report {
+    public func run(source: InputSource, sink: FrameSink) -> Report {
         warmUp(sink: sink)
         workers.forEach { $0.start() }
         layoutWorker?.start()

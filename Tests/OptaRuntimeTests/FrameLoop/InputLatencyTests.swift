@@ -69,8 +69,8 @@ final class ClockedSource: FrameSink, InputSource {
             {"version": 1, "size": {"width": 320, "height": 200}, "landscape": {"function": "booth"}}
             """.utf8))
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: source.drawableSize)
-        let report = session.run(source: source, sink: source, clock: clock)
+                                        viewSize: source.drawableSize, clock: clock)
+        let report = session.run(source: source, sink: source)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(report.statisticsJSON.utf8)) as? [String: Any])
         let latency = try #require(json["input_latency_ms"] as? Double)
         // Latencies 35, 17, 5 and 23 ms: the nearest-rank median is 17 ms.
@@ -88,8 +88,8 @@ final class ClockedSource: FrameSink, InputSource {
             {"version": 1, "size": {"width": 320, "height": 200}, "landscape": {"function": "booth"}}
             """.utf8))
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: source.drawableSize)
-        let report = session.run(source: source, sink: source, clock: clock)
+                                        viewSize: source.drawableSize, clock: clock)
+        let report = session.run(source: source, sink: source)
         #expect(report.statisticsJSON.contains("\"input_latency_ms\": 0.000"), "\(report.statisticsJSON)")
     }
 }

@@ -25,10 +25,10 @@ import Testing
         options.maxFrames = frames
         let source = KeySource(SIMD2(640, 360), keys: keys)
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.scenario.utf8)), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: source.drawableSize)
+                                        options: options, viewSize: source.drawableSize, clock: ManualFrameClock())
         var spoken: [String] = []
         session.onFocus = { spoken.append($0) }
-        let report = session.run(source: source, sink: source, clock: ManualFrameClock())
+        let report = session.run(source: source, sink: source)
         return (spoken, report)
     }
 

@@ -25,10 +25,10 @@ final class MemorySink: FrameSink, InputSource {
         options.maxFrames = 6
         let sink = MemorySink(SIMD2(640, 360))
         let session = try ViewerSession(scenario: DefaultScenario.scenario(), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: sink.drawableSize)
+                                        options: options, viewSize: sink.drawableSize, clock: ManualFrameClock())
         var spoken: [String] = []
         session.onFocus = { spoken.append($0) }
-        let withFocus = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        let withFocus = session.run(source: sink, sink: sink)
         #expect(spoken.count == 2)
         #expect(spoken.last?.hasPrefix("global minimum: f = 0 at (1, 1)") == true, "\(spoken)")
 
@@ -37,8 +37,8 @@ final class MemorySink: FrameSink, InputSource {
         plain.replay = Trace()
         plain.maxFrames = 6
         let other = try ViewerSession(scenario: DefaultScenario.scenario(), fonts: try FontLibrary.loadDefault(),
-                                      options: plain, viewSize: sink.drawableSize)
-        let withoutFocus = other.run(source: sink, sink: sink, clock: ManualFrameClock())
+                                      options: plain, viewSize: sink.drawableSize, clock: ManualFrameClock())
+        let withoutFocus = other.run(source: sink, sink: sink)
         #expect(withFocus.lastFrame != withoutFocus.lastFrame)
     }
 }
@@ -56,10 +56,10 @@ final class MemorySink: FrameSink, InputSource {
         options.maxFrames = 30
         let sink = MemorySink(SIMD2(320, 200))
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: sink.drawableSize)
+                                        viewSize: sink.drawableSize, clock: ManualFrameClock())
         var said: [String] = []
         session.onAnnouncement = { said.append($0) }
-        _ = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        _ = session.run(source: sink, sink: sink)
         #expect(said.filter { $0.contains("converged") }.count == 1, "\(said)")
     }
 }

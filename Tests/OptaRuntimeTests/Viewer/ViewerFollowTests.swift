@@ -30,10 +30,10 @@ import Testing
         options.feed = feed
         let sink = MemorySink(SIMD2(640, 300))
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: sink.drawableSize)
+                                        viewSize: sink.drawableSize, clock: ManualFrameClock())
         var announced: [String] = []
         session.onAnnouncement = { announced.append($0) }
-        return (session.run(source: sink, sink: sink, clock: ManualFrameClock()), announced)
+        return (session.run(source: sink, sink: sink), announced)
     }
 
     @Test func followedPointsAreRecordedAndTheTraceReplaysToTheSameFrame() throws {

@@ -40,11 +40,11 @@ final class KeySource: FrameSink, InputSource {
         options.maxFrames = 16
         let source = KeySource(SIMD2(640, 360), keys: keys)
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.scenario.utf8)), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: source.drawableSize)
+                                        options: options, viewSize: source.drawableSize, clock: ManualFrameClock())
         var spoken: [String] = [], tables: [String] = []
         session.onFocus = { spoken.append($0) }
         session.onTable = { tables.append($0) }
-        let report = session.run(source: source, sink: source, clock: ManualFrameClock())
+        let report = session.run(source: source, sink: source)
         return (spoken, tables, report)
     }
 
@@ -92,10 +92,10 @@ final class KeySource: FrameSink, InputSource {
         options.maxFrames = 16
         let sink = MemorySink(SIMD2(640, 360))
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.scenario.utf8)), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: sink.drawableSize)
+                                        options: options, viewSize: sink.drawableSize, clock: ManualFrameClock())
         var replayed: [String] = []
         session.onFocus = { replayed.append($0) }
-        let again = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        let again = session.run(source: sink, sink: sink)
         #expect(replayed == spoken)
         #expect(again.focusedNode == "legend" && again.lastFrame == report.lastFrame)
     }

@@ -22,8 +22,8 @@ import Testing
         options.maxFrames = 12
         let sink = MemorySink(SIMD2(640, 300))
         let fonts = try FontLibrary.loadDefault()
-        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: sink.drawableSize)
-        let report = session.run(source: sink, sink: sink, clock: ManualFrameClock())
+        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: sink.drawableSize, clock: ManualFrameClock())
+        let report = session.run(source: sink, sink: sink)
 
         var headless = try HeadlessSession(scenario: scenario)
         headless.replay(Trace(), through: 11)

@@ -45,13 +45,13 @@ final class RecordingAudioQueue: AudioQueue {
         options.maxFrames = 12
         let source = KeySource(SIMD2(640, 360), keys: [6: [.l, .end, .a]])
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: source.drawableSize)
+                                        viewSize: source.drawableSize, clock: ManualFrameClock())
         let output = RecordingAudioQueue()
         var opened = 0
         session.sound = ViewerSound(openClips: { opened += 1; return output }, live: nil)
         var said: [String] = []
         session.onAudio = { said.append($0) }
-        let report = session.run(source: source, sink: source, clock: ManualFrameClock())
+        let report = session.run(source: source, sink: source)
         let clips = try #require(session.sound?.clips)
         clips.waitUntilMade()
         #expect(said == ["playing the audio graph of first"], "End went to the first path's end")
@@ -73,12 +73,12 @@ final class RecordingAudioQueue: AudioQueue {
         options.maxFrames = 12
         let source = KeySource(SIMD2(640, 360), keys: [5: [.rightBracket, .a], 8: [.a], 10: [.a]])
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.logged.utf8)), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: source.drawableSize)
+                                        options: options, viewSize: source.drawableSize, clock: ManualFrameClock())
         let output = RecordingAudioQueue()
         session.sound = ViewerSound(openClips: { output }, live: nil)
         var said: [String] = []
         session.onAudio = { said.append($0) }
-        _ = session.run(source: source, sink: source, clock: ManualFrameClock())
+        _ = session.run(source: source, sink: source)
         session.sound?.clips?.waitUntilMade()
         #expect(said == ["playing the audio graph of logged", "audio graph stopped", "playing the audio graph of logged"])
     }
@@ -89,12 +89,12 @@ final class RecordingAudioQueue: AudioQueue {
         options.maxFrames = 4
         let source = KeySource(SIMD2(640, 360), keys: [2: [.a]])
         let session = try ViewerSession(scenario: try ScenarioLoader.parse(Data(Self.logged.utf8)), fonts: try FontLibrary.loadDefault(),
-                                        options: options, viewSize: source.drawableSize)
+                                        options: options, viewSize: source.drawableSize, clock: ManualFrameClock())
         struct NoDevice: Error, CustomStringConvertible { var description: String { "no device here" } }
         session.sound = ViewerSound(openClips: { throw NoDevice() }, live: nil)
         var said: [String] = []
         session.onAudio = { said.append($0) }
-        _ = session.run(source: source, sink: source, clock: ManualFrameClock())
+        _ = session.run(source: source, sink: source)
         #expect(said == ["no sound: no device here"])
     }
 
@@ -108,10 +108,10 @@ final class RecordingAudioQueue: AudioQueue {
         options.maxFrames = 60
         let source = KeySource(SIMD2(320, 200), keys: [:])
         let session = try ViewerSession(scenario: scenario, fonts: try FontLibrary.loadDefault(), options: options,
-                                        viewSize: source.drawableSize)
+                                        viewSize: source.drawableSize, clock: ManualFrameClock())
         let live = RecordingAudioQueue(plays: true)
         session.sound = ViewerSound(openClips: { RecordingAudioQueue() }, live: live)
-        _ = session.run(source: source, sink: source, clock: ManualFrameClock())
+        _ = session.run(source: source, sink: source)
         var headless = try HeadlessSession(scenario: scenario)
         headless.replay(Trace(), through: 59)
         #expect(headless.runs[0].status == .converged)

@@ -42,8 +42,8 @@ private final class ScriptedInput: FrameSink, InputSource {
             [.wheel(delta: 1, at: SIMD2(160, 100), time: 3.0 / 60)],
         ])
         let fonts = try FontLibrary.loadDefault()
-        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: input.drawableSize)
-        let report = session.run(source: input, sink: input, clock: ManualFrameClock())
+        let session = try ViewerSession(scenario: scenario, fonts: fonts, options: options, viewSize: input.drawableSize, clock: ManualFrameClock())
+        let report = session.run(source: input, sink: input)
         let home = try #require(scenario.surface?.camera)
         let orbit = try #require(report.finalState.orbit)
         #expect(orbit.yawDegrees != home.yawDegrees)
