@@ -42,7 +42,7 @@ final class TileSamples {
     let groupScratch: UnsafeMutableRawPointer
     /// The resolve's varyings for a row's fragments.
     let interpolator: RowInterpolator
-    /// The lanes of the raster's `TriangleBatch`.
+    /// The memory of the raster's `TriangleBatch` (`TriangleBatch.Storage`).
     let batchLanes: UnsafeMutableRawPointer
 
     /// Spare samples past the last row: 8-wide loads and stores of a row's last block may run past it.
@@ -192,8 +192,7 @@ final class TileSamples {
 /// each one whose bounding box meets the tile is listed, and each batch's listed triangles' end
 /// and box are noted. A local value with mutating methods (not closures over local variables):
 /// however the compiler inlines them, its state needs no exclusivity checks at run time. (It stays
-/// in this file: moved to a file of its own, pass 1 compiled to 3 % more instructions per frame at
-/// R3 N = 256.)
+/// in this file: in a file of its own, pass 1 compiles to more instructions.)
 struct CentreQueue {
     var batch: TriangleBatch
     let listed: UnsafeMutablePointer<UInt32>
