@@ -33,13 +33,13 @@ final class TileSamples {
     private var triangleCapacity = 0
     /// Per entry of `listed`, its varyings' planes (when the resolve prepares them).
     private(set) var planes: UnsafeMutablePointer<TrianglePlanes>
-    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
+    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel coverage.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
     let batchColors: UnsafeMutablePointer<UInt32>
-    let counts: UnsafeMutablePointer<SIMD2<Int32>>
-    /// 256 bytes where the resolve spills a group's lanes to read single ones.
-    let groupScratch: UnsafeMutableRawPointer
+    let coverage: UnsafeMutablePointer<PixelCoverage>
+    /// Where the resolve spills a group's lanes to read single ones.
+    let pixelGroup: UnsafeMutablePointer<PixelGroupLanes>
     /// The resolve's varyings for a row's fragments.
     let interpolator: RowInterpolator
     /// The memory of the raster's `TriangleBatch` (`TriangleBatch.Storage`).
@@ -77,9 +77,10 @@ final class TileSamples {
                                   count: 2 * tileSize)
         batchColors = .allocate(capacity: 2 * tileSize)
         batchColors.initialize(repeating: 0, count: 2 * tileSize)
-        counts = .allocate(capacity: tileSize)
-        counts.initialize(repeating: .zero, count: tileSize)
-        groupScratch = .allocate(byteCount: 256, alignment: 64)
+        coverage = .allocate(capacity: tileSize)
+        coverage.initialize(repeating: .background, count: tileSize)
+        pixelGroup = .allocate(capacity: 1)
+        pixelGroup.initialize(to: PixelGroupLanes(ids: .zero, depths: .zero, us: .zero, weights: .zero))
         interpolator = RowInterpolator(fragments: 2 * tileSize)
         batchLanes = .allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
         batchLanes.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
@@ -88,8 +89,8 @@ final class TileSamples {
     deinit {
         depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
         listed.deallocate(); planes.deallocate(); batchEnds.deallocate(); batchBoxes.deallocate()
-        batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
-        groupScratch.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
+        batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); coverage.deallocate()
+        pixelGroup.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
     }
 
     /// Makes room for `count` triangles in the per-triangle buffers (their contents are not kept).
