@@ -28,6 +28,7 @@ extension TriangleBatch {
     /// Where each lane's raster starts (see `SmallTriangle.draw`): the samples to visit, the
     /// three edge functions and the plane of 1/w, all at the first sample. Only lanes that
     /// `setUp` marks small are meaningful; within them no value below leaves the 32-bit range.
+    /// `setUp` stores each part as soon as it is found, so few vectors are live at once.
     struct Setup {
         var box: SampleBox
         /// Edge k lies opposite corner k, with corners 1 and 2 swapped for the other winding so
