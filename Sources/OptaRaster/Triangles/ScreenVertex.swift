@@ -49,8 +49,8 @@ extension ScreenVertex {
         let limit = SIMD8<Float>(repeating: 4_194_304)  // 2^22
         let half = SIMD8<Float>(repeating: 0.5)
         var i = range.lowerBound
-        withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: 3) { scratch in
-            let lanes = UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Int32.self)
+        withUnsafeTemporaryAllocation(of: ProjectedLanes.self, capacity: 1) { scratch in
+            let projected = scratch.baseAddress!
             while i &+ 8 <= range.upperBound {
                 let c = clip + i
                 let (x, y, _, w) = LaneTranspose.columns(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
@@ -64,12 +64,10 @@ extension ScreenVertex {
                     & bits(magnitude(rx) .< limit) & bits(magnitude(ry) .< limit)
                 if (~ok).isZero {
                     // |rx|, |ry| < 2^22 here: the conversion is exact.
-                    scratch[0] = rx.truncated
-                    scratch[1] = ry.truncated
-                    scratch[2] = unsafeBitCast(inv, to: SIMD8<Int32>.self)
+                    projected.pointee = ProjectedLanes(x: rx.truncated, y: ry.truncated, invW: inv)
                     for k in 0..<8 {
-                        (out + (i &+ k)).initialize(to: ScreenVertex(x: lanes[k], y: lanes[8 &+ k],
-                                                                     invW: Float(bitPattern: UInt32(bitPattern: lanes[16 &+ k])), outcode: 0))
+                        let lane = RowLane(projected, lane: k)
+                        (out + (i &+ k)).initialize(to: ScreenVertex(x: lane[\.x], y: lane[\.y], invW: lane[\.invW], outcode: 0))
                     }
                 } else {
                     for k in i..<(i &+ 8) {
@@ -83,6 +81,14 @@ extension ScreenVertex {
             (out + k).initialize(to: project(clip[k], halfWidth: halfWidth, halfHeight: halfHeight, near: near, guardBand: guardBand))
         }
     }
+}
+
+/// 8 vertices projected together, one per lane, each in front of the near plane and inside the
+/// guard band.
+private struct ProjectedLanes {
+    var x: SIMD8<Int32>
+    var y: SIMD8<Int32>
+    var invW: SIMD8<Float>
 }
 
 /// A triangle ready to rasterize: fixed-point corners and 1/w at each.

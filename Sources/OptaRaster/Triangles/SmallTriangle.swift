@@ -10,7 +10,7 @@ import CVectorOps
 /// within the row's samples (`limit` negative) and nearer than the stored one (old − z negative:
 /// IEEE subtraction of distinct values is never 0).
 enum SmallTriangle {
-    typealias Field = TriangleBatch.Setup
+    typealias Lane = RowLane<TriangleBatch.Setup>
 
     /// Draws the triangle set up in `lane` into `target` with sample id `id`.
     ///
@@ -18,25 +18,25 @@ enum SmallTriangle {
     /// wider ones in functions of their own, so this common path holds only its own state. Out of
     /// line: inlined, it made the compiler outline pass 1's batch drawing instead.
     @inline(never)
-    static func draw(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
-        let width = lane.int(Field.width)
+    static func draw(_ lane: Lane, id: UInt32, into target: SampleTarget) {
+        let width = lane[\.box.width]
         if width <= 3 { return drawNarrow(lane, id: id, into: target) }
         if width > 8 { return drawWide(lane, id: id, into: target) }
         // A box 4 to 8 samples wide: one block per row.
         let side = target.side
-        var at = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
-        let end = at &+ Int(lane.int(Field.rows)) &* side
+        var at = Int(lane[\.box.j0]) &* side &+ Int(lane[\.box.i0])
+        let end = at &+ Int(lane[\.box.rows]) &* side
         // Lane numbers kept opaque, so each `q + step · lane` stays one vector multiply and add
         // (seeing them, the compiler computes every lane on its own and inserts it; so below).
         let laneNumbers = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
         let limit = laneNumbers &- width
-        var e0 = SIMD8(repeating: lane.int(Field.q0)) &+ SIMD8(repeating: lane.int(Field.stepX0)) &* laneNumbers
-        var e1 = SIMD8(repeating: lane.int(Field.q1)) &+ SIMD8(repeating: lane.int(Field.stepX1)) &* laneNumbers
-        var e2 = SIMD8(repeating: lane.int(Field.q2)) &+ SIMD8(repeating: lane.int(Field.stepX2)) &* laneNumbers
-        let down0 = SIMD8(repeating: lane.int(Field.stepY0)), down1 = SIMD8(repeating: lane.int(Field.stepY1))
-        let down2 = SIMD8(repeating: lane.int(Field.stepY2))
-        var z = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * lane.float(Field.dzdx) + lane.float(Field.z)
-        let zDown = SIMD8<Float>(repeating: lane.float(Field.dzdy))
+        var e0 = SIMD8(repeating: lane[\.edge0.value]) &+ SIMD8(repeating: lane[\.edge0.stepX]) &* laneNumbers
+        var e1 = SIMD8(repeating: lane[\.edge1.value]) &+ SIMD8(repeating: lane[\.edge1.stepX]) &* laneNumbers
+        var e2 = SIMD8(repeating: lane[\.edge2.value]) &+ SIMD8(repeating: lane[\.edge2.stepX]) &* laneNumbers
+        let down0 = SIMD8(repeating: lane[\.edge0.stepY]), down1 = SIMD8(repeating: lane[\.edge1.stepY])
+        let down2 = SIMD8(repeating: lane[\.edge2.stepY])
+        var z = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * lane[\.depth.dzdx] + lane[\.depth.z]
+        let zDown = SIMD8<Float>(repeating: lane[\.depth.dzdy])
         let idv = SIMD8<UInt32>(repeating: id)
         // Stepped by `side` until `end` (not counted), so the loop is not unrolled: most boxes
         // have 1 to 4 rows.
@@ -65,13 +65,13 @@ enum SmallTriangle {
 
     /// `draw` for a box more than 8 samples wide.
     @inline(never)
-    private static func drawWide(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
-        let width = Int(lane.int(Field.width)), rows = Int(lane.int(Field.rows))
-        let stepX0 = lane.int(Field.stepX0), stepX1 = lane.int(Field.stepX1), stepX2 = lane.int(Field.stepX2)
-        var zRow = lane.float(Field.z)
-        let dzdx = lane.float(Field.dzdx), dzdy = lane.float(Field.dzdy)
+    private static func drawWide(_ lane: Lane, id: UInt32, into target: SampleTarget) {
+        let width = Int(lane[\.box.width]), rows = Int(lane[\.box.rows])
+        let stepX0 = lane[\.edge0.stepX], stepX1 = lane[\.edge1.stepX], stepX2 = lane[\.edge2.stepX]
+        var zRow = lane[\.depth.z]
+        let dzdx = lane[\.depth.dzdx], dzdy = lane[\.depth.dzdy]
         let side = target.side
-        var rowIndex = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
+        var rowIndex = Int(lane[\.box.j0]) &* side &+ Int(lane[\.box.i0])
         let laneNumbers = opta_opaque_int(SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7))
         let zx = opta_opaque(SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)) * dzdx
         let dz8 = dzdx * 8
@@ -79,11 +79,11 @@ enum SmallTriangle {
         let firstLimit = laneNumbers &- Int32(truncatingIfNeeded: width)
         let idv = SIMD8<UInt32>(repeating: id)
         // Edge values of the row's first 8 samples, stepped down a row at a time.
-        var row0 = SIMD8(repeating: lane.int(Field.q0)) &+ SIMD8(repeating: stepX0) &* laneNumbers
-        var row1 = SIMD8(repeating: lane.int(Field.q1)) &+ SIMD8(repeating: stepX1) &* laneNumbers
-        var row2 = SIMD8(repeating: lane.int(Field.q2)) &+ SIMD8(repeating: stepX2) &* laneNumbers
-        let down0 = SIMD8(repeating: lane.int(Field.stepY0)), down1 = SIMD8(repeating: lane.int(Field.stepY1))
-        let down2 = SIMD8(repeating: lane.int(Field.stepY2))
+        var row0 = SIMD8(repeating: lane[\.edge0.value]) &+ SIMD8(repeating: stepX0) &* laneNumbers
+        var row1 = SIMD8(repeating: lane[\.edge1.value]) &+ SIMD8(repeating: stepX1) &* laneNumbers
+        var row2 = SIMD8(repeating: lane[\.edge2.value]) &+ SIMD8(repeating: stepX2) &* laneNumbers
+        let down0 = SIMD8(repeating: lane[\.edge0.stepY]), down1 = SIMD8(repeating: lane[\.edge1.stepY])
+        let down2 = SIMD8(repeating: lane[\.edge2.stepY])
         if width <= 16 {
             // Two blocks per row, both stepped in registers (the same values as the loop below).
             let limit2 = firstLimit &+ 8
@@ -118,15 +118,15 @@ enum SmallTriangle {
     /// `draw` for a box at most 3 samples wide: scalar, so neighbouring triangles' stores never
     /// overlap an 8-wide load.
     @inline(never)
-    private static func drawNarrow(_ lane: Field.Lane, id: UInt32, into target: SampleTarget) {
-        let width = Int(lane.int(Field.width)), rows = Int(lane.int(Field.rows))
-        var q0 = lane.int(Field.q0), q1 = lane.int(Field.q1), q2 = lane.int(Field.q2)
-        let stepX0 = lane.int(Field.stepX0), stepX1 = lane.int(Field.stepX1), stepX2 = lane.int(Field.stepX2)
-        let stepY0 = lane.int(Field.stepY0), stepY1 = lane.int(Field.stepY1), stepY2 = lane.int(Field.stepY2)
-        var zRow = lane.float(Field.z)
-        let dzdx = lane.float(Field.dzdx), dzdy = lane.float(Field.dzdy)
+    private static func drawNarrow(_ lane: Lane, id: UInt32, into target: SampleTarget) {
+        let width = Int(lane[\.box.width]), rows = Int(lane[\.box.rows])
+        var q0 = lane[\.edge0.value], q1 = lane[\.edge1.value], q2 = lane[\.edge2.value]
+        let stepX0 = lane[\.edge0.stepX], stepX1 = lane[\.edge1.stepX], stepX2 = lane[\.edge2.stepX]
+        let stepY0 = lane[\.edge0.stepY], stepY1 = lane[\.edge1.stepY], stepY2 = lane[\.edge2.stepY]
+        var zRow = lane[\.depth.z]
+        let dzdx = lane[\.depth.dzdx], dzdy = lane[\.depth.dzdy]
         let side = target.side, depth = target.depth, ids = target.ids
-        var rowIndex = Int(lane.int(Field.j0)) &* side &+ Int(lane.int(Field.i0))
+        var rowIndex = Int(lane[\.box.j0]) &* side &+ Int(lane[\.box.i0])
         for _ in 0..<rows {
             var e0 = q0, e1 = q1, e2 = q2, z = zRow
             var at = rowIndex

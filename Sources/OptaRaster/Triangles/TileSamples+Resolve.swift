@@ -17,11 +17,11 @@ extension TileSamples {
         let backgroundGroup = SIMD8<UInt32>(repeating: background)
         let ndcX = 2 / Float(frame.width), ndcY = -2 / Float(frame.height)
         let keepFragments = shader.needsFragments
-        let depth = depth, ids = ids, counts = counts
+        let depth = depth, ids = ids, coverage = coverage
         let bv = batchVaryings, bf = batchFragments, bc = batchColors
-        let groupIds = groupScratch, groupDepths = groupScratch + 64
-        let groupUs = (groupScratch + 128).assumingMemoryBound(to: Float.self)
-        let groupWeights = (groupScratch + 192).assumingMemoryBound(to: Float.self)
+        let group = pixelGroup
+        let idLanes = group.scalars(of: \.ids), depthLanes = group.scalars(of: \.depths)
+        let groupUs = group.scalars(of: \.us), groupWeights = group.scalars(of: \.weights)
         let listed = listedTriangles
         let interpolator = interpolator
         // Triangles that show several pixels each get their varyings' planes first; on a finer
@@ -47,7 +47,7 @@ extension TileSamples {
             let d0 = depth[s], d1 = depth[s &+ 1], d2 = depth[s &+ side], d3 = depth[s &+ side &+ 1]
             let nearest = Swift.max(Swift.max(d0, d1), Swift.max(d2, d3))
             if !(nearest > farInvW) {
-                counts[x &- rect.x0] = .zero
+                coverage[x &- rect.x0] = .background
                 return
             }
             // The nearest sample names the front surface.
@@ -67,7 +67,7 @@ extension TileSamples {
                 let b = back == d0 ? s : back == d1 ? s &+ 1 : back == d2 ? s &+ side : s &+ side &+ 1
                 add(ids[b], px, py, &n)
             }
-            counts[x &- rect.x0] = SIMD2(frontCount, behindCount)
+            coverage[x &- rect.x0] = PixelCoverage(front: frontCount, behind: behindCount)
         }
 
         /// `add` for a whole group of 8 covered pixels from x0 on, with their triangles' planes:
@@ -75,7 +75,7 @@ extension TileSamples {
         @inline(__always) func addPlaneGroup(_ x0: Int, _ py: Float, _ n: inout Int) {
             let u = (SIMD8<Float>(repeating: Float(x0)) + SIMD8(0, 1, 2, 3, 4, 5, 6, 7) + 0.5) * ndcX - 1
             let v = py * ndcY + 1
-            UnsafeMutableRawPointer(groupUs).storeBytes(of: u, as: SIMD8<Float>.self)
+            group.pointee.us = u
             let ids = idLanes, out = bv + n
             // Σ e_k of the 8 pixels at once, from their planes' sums turned into columns.
             @inline(__always) func sums(_ p: Int) -> SIMD8<Float> {
@@ -84,7 +84,7 @@ extension TileSamples {
             }
             let (sx, sy, sz, _) = LaneTranspose.columns(sums(0), sums(1), sums(2), sums(3))
             let inverse = 1 / (sx * u + sy * v + sz)
-            UnsafeMutableRawPointer(groupWeights).storeBytes(of: inverse, as: SIMD8<Float>.self)
+            group.pointee.weights = inverse
             for p in 0..<8 {
                 out[p] = planes[Int(ids[p])].weighted(u: groupUs[p], v: v).varyings * SIMD8(repeating: groupWeights[p])
             }
@@ -92,8 +92,6 @@ extension TileSamples {
         }
 
         let farInvWs = SIMD8<Float>(repeating: farInvW)
-        let idLanes = groupIds.assumingMemoryBound(to: UInt32.self)
-        let depthLanes = groupDepths.assumingMemoryBound(to: Float.self)
         // One row at a time: collect the fragments to shade (front surface, and a farther one at
         // silhouettes), shade them as a batch, then blend each pixel by sample coverage.
         for y in rect.y0..<rect.y1 {
@@ -110,14 +108,13 @@ extension TileSamples {
                 let x0 = rect.x0 &+ lx
                 let groupEdges = (edges >> UInt64(lx)) & 0xFF
                 let centres = UnsafeRawPointer(centreDepth + (centreRow &+ lx)).loadUnaligned(as: SIMD8<Float>.self)
-                // Lanes are read back from memory (indexing a vector by a variable spills it each time).
-                groupIds.copyMemory(from: centreIds + (centreRow &+ lx), byteCount: 32)
-                groupDepths.storeBytes(of: centres, as: SIMD8<Float>.self)
+                group.pointee.ids = UnsafeRawPointer(centreIds + (centreRow &+ lx)).loadUnaligned(as: SIMD8<UInt32>.self)
+                group.pointee.depths = centres
                 let covered = unsafeBitCast(farInvWs - centres, to: SIMD8<Int32>.self) &>> 31
                 /// Pixel p of the group, not an edge: its centre's triangle, or nothing.
                 @inline(__always) func centrePixel(_ p: Int, _ n: inout Int) {
                     add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n)
-                    counts[lx &+ p] = SIMD2(4, 0)
+                    coverage[lx &+ p] = .centre
                 }
                 if groupEdges == 0 && (~covered).isZero && m == 8 {
                     if perTriangle && !keepFragments {
@@ -128,9 +125,9 @@ extension TileSamples {
                     } else {
                         for p in 0..<8 { add(idLanes[p], Float(x0 &+ p) + 0.5, py, &n) }
                     }
-                    counts[lx] = SIMD2(4, 8)  // the whole group in one copy (below)
+                    coverage[lx] = .coveredGroup
                 } else if groupEdges == 0 && covered.isZero && m == 8 {
-                    counts[lx] = SIMD2(0, -8)  // the whole group background (below)
+                    coverage[lx] = .backgroundGroup
                 } else {
                     for p in 0..<m {
                         if (groupEdges >> UInt64(p)) & 1 != 0 {
@@ -138,7 +135,7 @@ extension TileSamples {
                         } else if depthLanes[p] > farInvW {
                             centrePixel(p, &n)
                         } else {
-                            counts[lx &+ p] = .zero
+                            coverage[lx &+ p] = .background
                         }
                     }
                 }
@@ -152,27 +149,25 @@ extension TileSamples {
             var e = 0
             var x = rect.x0
             while x < rect.x1 {
-                let c = counts[x &- rect.x0]
-                // (4, 8) marks a whole group of 8 pixels showing one surface each: 8 colours in a row;
-                // (0, -8) a whole group of background.
-                if c.y == 8 {
+                let c = coverage[x &- rect.x0]
+                if c.isCoveredGroup {
                     UnsafeMutableRawPointer(row + x).storeBytes(of: UnsafeRawPointer(bc + e).loadUnaligned(as: SIMD8<UInt32>.self),
                                                                 as: SIMD8<UInt32>.self)
                     e &+= 8; x &+= 8
                     continue
                 }
-                if c.y == -8 {
+                if c.isBackgroundGroup {
                     UnsafeMutableRawPointer(row + x).storeBytes(of: backgroundGroup, as: SIMD8<UInt32>.self)
                     x &+= 8
                     continue
                 }
                 defer { x &+= 1 }
-                if c.x == 0 { row[x] = background; continue }
-                if c.x == 4 { row[x] = bc[e]; e &+= 1; continue }
-                var sum = PackedColor.unpackUnit(bc[e]) * Float(c.x)
+                if c.front == 0 { row[x] = background; continue }
+                if c.front == 4 { row[x] = bc[e]; e &+= 1; continue }
+                var sum = PackedColor.unpackUnit(bc[e]) * Float(c.front)
                 e &+= 1
-                if c.y > 0 { sum += PackedColor.unpackUnit(bc[e]) * Float(c.y); e &+= 1 }
-                sum += bg * Float(4 - c.x - c.y)
+                if c.behind > 0 { sum += PackedColor.unpackUnit(bc[e]) * Float(c.behind); e &+= 1 }
+                sum += bg * Float(4 - c.front - c.behind)
                 row[x] = PackedColor.packUnit(sum * 0.25)
             }
         }

@@ -33,16 +33,16 @@ final class TileSamples {
     private var triangleCapacity = 0
     /// Per entry of `listed`, its varyings' planes (when the resolve prepares them).
     private(set) var planes: UnsafeMutablePointer<TrianglePlanes>
-    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel counts.
+    /// The resolve's per-row batch (front and farther surface per pixel) and per-pixel coverage.
     let batchVaryings: UnsafeMutablePointer<SIMD8<Float>>
     let batchFragments: UnsafeMutablePointer<TriangleFragment>
     let batchColors: UnsafeMutablePointer<UInt32>
-    let counts: UnsafeMutablePointer<SIMD2<Int32>>
-    /// 256 bytes where the resolve spills a group's lanes to read single ones.
-    let groupScratch: UnsafeMutableRawPointer
+    let coverage: UnsafeMutablePointer<PixelCoverage>
+    /// Where the resolve spills a group's lanes to read single ones.
+    let pixelGroup: UnsafeMutablePointer<PixelGroupLanes>
     /// The resolve's varyings for a row's fragments.
     let interpolator: RowInterpolator
-    /// The lanes of the raster's `TriangleBatch`.
+    /// The memory of the raster's `TriangleBatch` (`TriangleBatch.Storage`).
     let batchLanes: UnsafeMutableRawPointer
 
     /// Spare samples past the last row: 8-wide loads and stores of a row's last block may run past it.
@@ -77,9 +77,10 @@ final class TileSamples {
                                   count: 2 * tileSize)
         batchColors = .allocate(capacity: 2 * tileSize)
         batchColors.initialize(repeating: 0, count: 2 * tileSize)
-        counts = .allocate(capacity: tileSize)
-        counts.initialize(repeating: .zero, count: tileSize)
-        groupScratch = .allocate(byteCount: 256, alignment: 64)
+        coverage = .allocate(capacity: tileSize)
+        coverage.initialize(repeating: .background, count: tileSize)
+        pixelGroup = .allocate(capacity: 1)
+        pixelGroup.initialize(to: PixelGroupLanes(ids: .zero, depths: .zero, us: .zero, weights: .zero))
         interpolator = RowInterpolator(fragments: 2 * tileSize)
         batchLanes = .allocate(byteCount: TriangleBatch.storageSize, alignment: 32)
         batchLanes.initializeMemory(as: UInt8.self, repeating: 0, count: TriangleBatch.storageSize)
@@ -88,8 +89,8 @@ final class TileSamples {
     deinit {
         depth.deallocate(); ids.deallocate(); centreDepth.deallocate(); centreIds.deallocate(); edgeRows.deallocate()
         listed.deallocate(); planes.deallocate(); batchEnds.deallocate(); batchBoxes.deallocate()
-        batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); counts.deallocate()
-        groupScratch.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
+        batchVaryings.deallocate(); batchFragments.deallocate(); batchColors.deallocate(); coverage.deallocate()
+        pixelGroup.deallocate(); batchLanes.deallocate(); interpolator.deallocate()
     }
 
     /// Makes room for `count` triangles in the per-triangle buffers (their contents are not kept).
@@ -192,8 +193,7 @@ final class TileSamples {
 /// each one whose bounding box meets the tile is listed, and each batch's listed triangles' end
 /// and box are noted. A local value with mutating methods (not closures over local variables):
 /// however the compiler inlines them, its state needs no exclusivity checks at run time. (It stays
-/// in this file: moved to a file of its own, pass 1 compiled to 3 % more instructions per frame at
-/// R3 N = 256.)
+/// in this file: in a file of its own, pass 1 compiles to more instructions.)
 struct CentreQueue {
     var batch: TriangleBatch
     let listed: UnsafeMutablePointer<UInt32>

@@ -7,34 +7,42 @@ struct TinyTriangles {
     /// Largest box side, in samples.
     static let maxSide: Int32 = 4
 
-    /// Per box position (dy · 4 + dx) and lane, the depth there (16 × 8 floats); per lane, the
-    /// bit mask of covered positions and the index of its first sample; per position, its index
-    /// from the first sample (dy · side + dx).
-    private let storage: UnsafeMutableRawPointer
-    private static let masksOffset = 16 * 32
-    private static let basesOffset = masksOffset + 32
-    private static let positionsOffset = basesOffset + 32
+    /// What `evaluate` finds and `draw` reads. A box position is p = dy · 4 + dx.
+    struct Lanes {
+        /// Row p: each lane's depth at box position p.
+        var depths: InlineArray<16, SIMD8<Float>>
+        /// Per lane, bit p set where the lane covers box position p (none outside its box).
+        var covered: SIMD8<Int32>
+        /// Per lane, the index in the target of its box's first sample.
+        var firstSample: SIMD8<Int32>
+        /// Per box position p (not per lane), its sample's index from the first sample:
+        /// dy · side + dx.
+        var positionOffsets: SIMD16<Int32>
+    }
 
-    /// Bytes of storage needed (32-byte aligned).
-    static let storageSize = positionsOffset + 64
+    private let lanes: UnsafeMutablePointer<Lanes>
 
-    init(storage: UnsafeMutableRawPointer) { self.storage = storage }
+    init(lanes: UnsafeMutablePointer<Lanes>) { self.lanes = lanes }
+
+    /// Row p of `Lanes.depths` (an `InlineArray`'s elements lie one stride apart).
+    private var depthRows: UnsafeMutablePointer<SIMD8<Float>> {
+        UnsafeMutableRawPointer(lanes.pointer(to: \.depths)!).assumingMemoryBound(to: SIMD8<Float>.self)
+    }
 
     /// Finds coverage and depth over the box of every lane where `lanes` has its sign bit set
     /// (those lanes must have a box of 1…4 samples a side, inside the buffer).
     @inline(__always)
-    func evaluate(_ s: TriangleBatch.Setup, lanes: SIMD8<Int32>, side: Int) {
-        typealias Field = TriangleBatch.Setup
-        let chosen = lanes &>> 31
-        let width = s.ints(Field.width) & chosen, rows = s.ints(Field.rows) & chosen
+    func evaluate(_ setup: UnsafeMutablePointer<TriangleBatch.Setup>, lanes chosenLanes: SIMD8<Int32>, side: Int) {
+        let chosen = chosenLanes &>> 31
+        let width = setup.pointee.box.width & chosen, rows = setup.pointee.box.rows & chosen
         let columns = Int(width.max()), rowCount = Int(rows.max())
-        var rowE0 = s.ints(Field.q0), rowE1 = s.ints(Field.q1), rowE2 = s.ints(Field.q2)
-        var rowZ = s.floats(Field.z)
-        let stepX0 = s.ints(Field.stepX0), stepX1 = s.ints(Field.stepX1), stepX2 = s.ints(Field.stepX2)
-        let stepY0 = s.ints(Field.stepY0), stepY1 = s.ints(Field.stepY1), stepY2 = s.ints(Field.stepY2)
-        let dzdx = s.floats(Field.dzdx), dzdy = s.floats(Field.dzdy)
+        var rowE0 = setup.pointee.edge0.value, rowE1 = setup.pointee.edge1.value, rowE2 = setup.pointee.edge2.value
+        var rowZ = setup.pointee.depth.z
+        let stepX0 = setup.pointee.edge0.stepX, stepX1 = setup.pointee.edge1.stepX, stepX2 = setup.pointee.edge2.stepX
+        let stepY0 = setup.pointee.edge0.stepY, stepY1 = setup.pointee.edge1.stepY, stepY2 = setup.pointee.edge2.stepY
+        let dzdx = setup.pointee.depth.dzdx, dzdy = setup.pointee.depth.dzdy
         var masks = SIMD8<Int32>.zero
-        let zs = storage.assumingMemoryBound(to: SIMD8<Float>.self)
+        let zs = depthRows
         // Each position's bit (dy · 4 + dx), stepped in vector lanes; positions outside a lane's
         // box are cleared once at the end.
         var rowBit = SIMD8<Int32>(repeating: 1)
@@ -58,28 +66,29 @@ struct TinyTriangles {
         let rowBits = (one &<< width) &- one
         let box = rowBits &* (SIMD8<Int32>(repeating: 0x1111) &>> ((SIMD8<Int32>(repeating: 4) &- rows) &<< 2))
         masks &= box
-        (storage + Self.masksOffset).storeBytes(of: masks, as: SIMD8<Int32>.self)
+        lanes.pointee.covered = masks
         let rowStep = Int32(truncatingIfNeeded: side)
-        (storage + Self.basesOffset).storeBytes(of: s.ints(Field.j0) &* rowStep &+ s.ints(Field.i0), as: SIMD8<Int32>.self)
+        lanes.pointee.firstSample = setup.pointee.box.j0 &* rowStep &+ setup.pointee.box.i0
         let dx = SIMD8<Int32>(0, 1, 2, 3, 0, 1, 2, 3)
-        (storage + Self.positionsOffset).storeBytes(of: dx &+ SIMD8(0, 0, 0, 0, 1, 1, 1, 1) &* rowStep, as: SIMD8<Int32>.self)
-        (storage + Self.positionsOffset + 32).storeBytes(of: dx &+ SIMD8(2, 2, 2, 2, 3, 3, 3, 3) &* rowStep, as: SIMD8<Int32>.self)
+        lanes.pointee.positionOffsets = SIMD16(lowHalf: dx &+ SIMD8(0, 0, 0, 0, 1, 1, 1, 1) &* rowStep,
+                                               highHalf: dx &+ SIMD8(2, 2, 2, 2, 3, 3, 3, 3) &* rowStep)
     }
 
     /// Depth-tests lane `k`'s covered samples into `target` with sample id `id` (after `evaluate`).
     @inline(__always)
     func draw(lane k: Int, id: UInt32, into target: SampleTarget) {
-        var covered = storage.load(fromByteOffset: Self.masksOffset &+ k &* 4, as: UInt32.self)
-        let base = Int(storage.load(fromByteOffset: Self.basesOffset &+ k &* 4, as: Int32.self))
-        let zs = storage.assumingMemoryBound(to: Float.self) + k
-        let positions = (storage + Self.positionsOffset).assumingMemoryBound(to: Int32.self)
+        let lane = RowLane(lanes, lane: k)
+        var covered = UInt32(bitPattern: lane[\.covered])
+        let base = Int(lane[\.firstSample])
+        // Lane k of depth row p is float 8 · p + k.
+        let zs = UnsafeMutableRawPointer(depthRows).assumingMemoryBound(to: Float.self) + k
+        let positions = lanes.scalars(of: \.positionOffsets)
         let depth = target.depth, ids = target.ids
         while covered != 0 {
             let position = covered.trailingZeroBitCount
             covered &= covered &- 1
             let at = base &+ Int(positions[position])
-            // Selects (whether a covered sample is nearer is as good as random; forced into bit
-            // masks without a branch, it measured slower).
+            // Selects, not a branch: whether a covered sample is nearer is as good as random.
             let z = zs[position &* 8], old = depth[at]
             let nearer = z > old
             depth[at] = nearer ? z : old

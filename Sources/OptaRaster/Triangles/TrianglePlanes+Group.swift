@@ -6,48 +6,70 @@ extension TrianglePlanes {
     static func prepare(_ count: Int, of listed: ListedTriangles, mesh: MeshBuffers,
                         into planes: UnsafeMutablePointer<TrianglePlanes>) {
         let indices = mesh.indices.buffer, varyings = mesh.varyings.buffer
-        withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 13) { scratch in
-            // Rows 0…8: rx, ry, rz of edges 0…2 (one lane per triangle); 9…11: their sums; 12: the triangles.
-            let rows = UnsafeMutableRawPointer(scratch.baseAddress!)
-            let lanes = rows.assumingMemoryBound(to: Float.self)
-            let triangles = (rows + 12 * 32).assumingMemoryBound(to: UInt32.self)
+        withUnsafeTemporaryAllocation(of: PlaneGroup.self, capacity: 1) { scratch in
+            let group = scratch.baseAddress!
+            let triangles = group.scalars(of: \.triangles)
             var k = 0
             while k < count {
-                let group = Swift.min(8, count &- k)
+                let size = Swift.min(8, count &- k)
                 // Lanes past the end repeat the last triangle.
-                for p in 0..<8 { triangles[p] = listed.triangle(k &+ Swift.min(p, group &- 1)) }
+                for p in 0..<8 { triangles[p] = listed.triangle(k &+ Swift.min(p, size &- 1)) }
                 let (x0, y0, w0) = mesh.corner(0, of: triangles)
                 let (x1, y1, w1) = mesh.corner(1, of: triangles)
                 let (x2, y2, w2) = mesh.corner(2, of: triangles)
-                @inline(__always) func store(_ v: SIMD8<Float>, _ row: Int) {
-                    rows.storeBytes(of: v, toByteOffset: row &* 32, as: SIMD8<Float>.self)
+                // Edge k from corners P = c_(k+1), Q = c_(k+2): P × Q over (x, y, w), as
+                // `TriangleSetup` finds it. Each edge is stored as soon as it is found.
+                @inline(__always) func cross(_ px: SIMD8<Float>, _ py: SIMD8<Float>, _ pw: SIMD8<Float>,
+                                             _ qx: SIMD8<Float>, _ qy: SIMD8<Float>, _ qw: SIMD8<Float>)
+                    -> (x: SIMD8<Float>, y: SIMD8<Float>, z: SIMD8<Float>) {
+                    (py * qw - pw * qy, pw * qx - px * qw, px * qy - py * qx)
                 }
-                // Edge k from corners P = c_(k+1), Q = c_(k+2), as `TriangleSetup` finds it.
-                @inline(__always) func edge(_ k: Int, _ px: SIMD8<Float>, _ py: SIMD8<Float>, _ pw: SIMD8<Float>,
-                                            _ qx: SIMD8<Float>, _ qy: SIMD8<Float>, _ qw: SIMD8<Float>) {
-                    store(py * qw - pw * qy, k)
-                    store(pw * qx - px * qw, 3 &+ k)
-                    store(px * qy - py * qx, 6 &+ k)
-                }
-                edge(0, x1, y1, w1, x2, y2, w2)
-                edge(1, x2, y2, w2, x0, y0, w0)
-                edge(2, x0, y0, w0, x1, y1, w1)
-                @inline(__always) func row(_ r: Int) -> SIMD8<Float> { rows.load(fromByteOffset: r &* 32, as: SIMD8<Float>.self) }
-                store(row(0) + row(1) + row(2), 9)
-                store(row(3) + row(4) + row(5), 10)
-                store(row(6) + row(7) + row(8), 11)
-                for p in 0..<group {
+                let e0 = cross(x1, y1, w1, x2, y2, w2)
+                group.pointee.rx.edge0 = e0.x; group.pointee.ry.edge0 = e0.y; group.pointee.rz.edge0 = e0.z
+                let e1 = cross(x2, y2, w2, x0, y0, w0)
+                group.pointee.rx.edge1 = e1.x; group.pointee.ry.edge1 = e1.y; group.pointee.rz.edge1 = e1.z
+                let e2 = cross(x0, y0, w0, x1, y1, w1)
+                group.pointee.rx.edge2 = e2.x; group.pointee.ry.edge2 = e2.y; group.pointee.rz.edge2 = e2.z
+                group.pointee.sumX = group.pointee.rx.sum
+                group.pointee.sumY = group.pointee.ry.sum
+                group.pointee.sumZ = group.pointee.rz.sum
+                for p in 0..<size {
                     let t = Int(triangles[p]) &* 3
                     let a = varyings[Int(indices[t])], b = varyings[Int(indices[t &+ 1])], c = varyings[Int(indices[t &+ 2])]
-                    @inline(__always) func lane(_ r: Int) -> Float { lanes[r &* 8 &+ p] }
+                    let lane = RowLane(group, lane: p)
                     (planes + (k &+ p)).initialize(to: TrianglePlanes(
-                        vx: a * lane(0) + b * lane(1) + c * lane(2),
-                        vy: a * lane(3) + b * lane(4) + c * lane(5),
-                        v0: a * lane(6) + b * lane(7) + c * lane(8),
-                        sum: SIMD3(lane(9), lane(10), lane(11))))
+                        vx: a * lane[\.rx.edge0] + b * lane[\.rx.edge1] + c * lane[\.rx.edge2],
+                        vy: a * lane[\.ry.edge0] + b * lane[\.ry.edge1] + c * lane[\.ry.edge2],
+                        v0: a * lane[\.rz.edge0] + b * lane[\.rz.edge1] + c * lane[\.rz.edge2],
+                        sum: SIMD3(lane[\.sumX], lane[\.sumY], lane[\.sumZ])))
                 }
                 k &+= 8
             }
         }
     }
+}
+
+/// 8 triangles' edge planes as `TrianglePlanes.prepare` finds them, one lane per triangle.
+/// Edge k's plane is r_k = c_(k+1) × c_(k+2) over clip-space (x, y, w); r_k · (u, v, 1) is e_k.
+struct PlaneGroup {
+    /// A value for each of the three edges.
+    struct Edges {
+        var edge0: SIMD8<Float>
+        var edge1: SIMD8<Float>
+        var edge2: SIMD8<Float>
+
+        /// edge0 + edge1 + edge2.
+        var sum: SIMD8<Float> { edge0 + edge1 + edge2 }
+    }
+
+    /// The planes' x, y and w components (the coefficients of u, of v, and the constant).
+    var rx: Edges
+    var ry: Edges
+    var rz: Edges
+    /// Σ e_k = sumX·u + sumY·v + sumZ: the sums of `rx`, `ry` and `rz` over the edges.
+    var sumX: SIMD8<Float>
+    var sumY: SIMD8<Float>
+    var sumZ: SIMD8<Float>
+    /// The triangles (listed triangles' mesh triangles; lanes past the group repeat the last).
+    var triangles: SIMD8<UInt32>
 }
