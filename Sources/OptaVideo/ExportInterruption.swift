@@ -4,9 +4,9 @@ import Synchronization
 
 /// What Ctrl-C (SIGINT) or SIGTERM does while a video is being written.
 ///
-/// An export (`opta render … -o run.mp4`) is abandoned: every running ffmpeg is killed, every
-/// partial file removed, and Opta exits with 128 + the signal's number, so an interrupted export
-/// leaves no file and no process behind. (`kill -9` cannot be handled; there the child dies with
+/// An export (`opta render … -o run.mp4`) is abandoned: every running ffmpeg (with whatever it
+/// started) is killed, every partial file removed, and Opta exits with 128 + the signal's number,
+/// so an interrupted export leaves no file and no process behind. (`kill -9` cannot be handled; there the child dies with
 /// Opta by PR_SET_PDEATHSIG and its nameless output file with it.)
 ///
 /// A live recording (`opta view --record-video`) registers a finisher first: the first signal
