@@ -71,6 +71,50 @@ import Testing
         #expect(frames.first != frames.last, "the path grew in the picture")
     }
 
+    /// Each mask byte is the largest coverage any of the path's segments gives its pixel, worked
+    /// out here pixel by pixel over each segment's whole box with `StrokeSegment.distance`.
+    @Test func theMasksHoldEachPixelsLargestCoverage() {
+        let points = Self.walk(3_000)
+        let plot = Self.plot, color = RGBA(0.1, 0.3, 0.9), outlineColor = RGBA(1, 1, 1)
+        var coverage = PathCoverage(plot: plot, width: 1.5, outlineWidth: PathStroke.haloWidth)
+        for p in points { coverage.append(p) }
+        var line = [UInt8](repeating: 0, count: plot.width * plot.height), outline = line
+        let lo = SIMD2(Float(plot.x0), Float(plot.y0)), hi = SIMD2(Float(plot.x1), Float(plot.y1))
+        for (a, b) in zip(points, points.dropFirst()) {
+            guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite,
+                  let (s, t) = PathClipping.clipSegment(a, b, lo: lo, hi: hi) else { continue }
+            let segment = StrokeSegment(from: s, to: t, reach: coverage.outlineReach)
+            let boxLo = pointwiseMax(pointwiseMin(s, t) - coverage.outlineReach - 1, lo)
+            let boxHi = pointwiseMin(pointwiseMax(s, t) + coverage.outlineReach + 1, hi)
+            for y in Int(boxLo.y)..<Int(boxHi.y.rounded(.up)) {
+                for x in Int(boxLo.x)..<Int(boxHi.x.rounded(.up)) {
+                    let d = segment.distance(SIMD2(Float(x) + 0.5, Float(y) + 0.5))
+                    let i = (y - plot.y0) * plot.width + x - plot.x0
+                    line[i] = max(line[i], PathCoverage.byte(coverage.lineReach - d))
+                    outline[i] = max(outline[i], PathCoverage.byte(coverage.outlineReach - d))
+                }
+            }
+        }
+        let expected: [DrawItem] = [
+            .mask(x: plot.x0, y: plot.y0, width: plot.width, height: plot.height, coverage: outline,
+                  color: outlineColor.fading(by: coverage.outlineFade)),
+            .mask(x: plot.x0, y: plot.y0, width: plot.width, height: plot.height, coverage: line,
+                  color: color.fading(by: coverage.lineFade)),
+        ]
+        #expect(Self.picture(coverage.items(color: color, outline: outlineColor)) == Self.picture(expected))
+        #expect(line.contains { $0 > 0 }, "the path covers pixels")
+    }
+
+    /// The 8-lane conversion gives `byte` for every coverage from below 0 to above 1.
+    @Test func eightMaskBytesAtOnceAreEachByte() {
+        for k in -8...(264 * 8) {
+            let c = Float(k) / 2048
+            let lanes = SIMD8<Float>(repeating: c) + SIMD8(0, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, -1e-4, -3e-4)
+            let bytes = PathCoverage.bytes(lanes)
+            for lane in 0..<8 { #expect(UInt8(bytes[lane]) == PathCoverage.byte(lanes[lane]), "\(lanes[lane])") }
+        }
+    }
+
     @Test func aMaskByteBlendsAsTheStrokesCoverage() {
         for k in 0...256 {
             let c = Float(k) / 256

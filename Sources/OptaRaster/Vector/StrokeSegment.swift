@@ -53,6 +53,22 @@ package struct StrokeSegment: Sendable {
         return (axis * axis + e * e).squareRoot()
     }
 
+    /// `distance(_:)` of the centres of the 8 pixels `x…x + 7` of row `y`, lane by lane with the
+    /// same arithmetic, so each lane is exactly the scalar distance.
+    @inlinable @inline(__always)
+    package func distances(row y: Int, from x: Int) -> SIMD8<Float> {
+        let wx = SIMD8(repeating: Float(x)) + SIMD8(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5) - SIMD8(repeating: a.x)
+        let wy = Float(y) + 0.5 - a.y
+        if invLen2 == 0 { return (wx * wx + SIMD8(repeating: wy * wy)).squareRoot() }
+        let axis = SIMD8(repeating: n.x) * wx + SIMD8(repeating: n.y * wy)
+        let s = (wx * SIMD8(repeating: d.x) + SIMD8(repeating: wy * d.y)) * SIMD8(repeating: invLen2)
+        let before = -s, beyond = s - SIMD8(repeating: 1)
+        let m0 = beyond.replacing(with: before, where: before .> beyond)
+        let m = m0.replacing(with: SIMD8(repeating: 0), where: m0 .< SIMD8(repeating: 0))
+        let e = m * SIMD8(repeating: length)
+        return (axis * axis + e * e).squareRoot()
+    }
+
     /// `s` of `distance(_:)`: where `p` projects along the segment (0 at the start, 1 at the end).
     @inline(__always) @usableFromInline
     func along(_ p: SIMD2<Float>) -> Float {

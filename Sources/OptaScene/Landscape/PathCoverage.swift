@@ -85,39 +85,80 @@ struct PathCoverage: Sendable {
         return PixelRect(x0: x0, y0: y0, x1: min(x0 + Self.blockSide, plot.x1), y1: min(y0 + Self.blockSide, plot.y1))
     }
 
-    /// Raises the coverage of the pixels near `segment`, row by row, block by block.
-    /// (The segment's rows and columns are those a stroke of the same reach visits.)
+    /// Raises the coverage of the pixels near `segment`, one band of block rows at a time: the
+    /// band's row spans (the pixels a stroke of the same reach visits) are found once, then each
+    /// block they reach is taken out of `blocks` once and raised 8 pixels at a time.
     private mutating func cover(_ segment: StrokeSegment) {
         let reach = hasOutline ? outlineReach : lineReach
         let (y0, y1) = segment.rows(in: plot, reach: reach)
         guard y0 < y1 else { return }
-        for y in y0..<y1 {
-            let (x0, x1) = segment.columns(row: y, reach: reach, clipX0: plot.x0, clipX1: plot.x1)
-            var x = x0
-            while x < x1 {
-                let index = ((y - plot.y0) / Self.blockSide) * columns + (x - plot.x0) / Self.blockSide
-                let rect = blockRect(index)
-                let end = min(x1, rect.x1)
-                // Taken out of the array while it changes, so that its masks change in place.
-                var block = blocks[index] ?? Block(line: [UInt8](repeating: 0, count: rect.width * rect.height),
-                                                   outline: hasOutline ? [UInt8](repeating: 0, count: rect.width * rect.height) : [])
-                blocks[index] = nil
-                let offset = (y - rect.y0) * rect.width - rect.x0
-                let py = Float(y) + 0.5
-                block.line.withUnsafeMutableBufferPointer { line in
-                    block.outline.withUnsafeMutableBufferPointer { outline in
-                        for column in x..<end {
-                            let d = segment.distance(SIMD2(Float(column) + 0.5, py))
-                            let i = offset + column
-                            line[i] = max(line[i], Self.byte(lineReach - d))
-                            if hasOutline { outline[i] = max(outline[i], Self.byte(outlineReach - d)) }
-                        }
+        let side = Self.blockSide
+        withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: side) { spans in
+            var bandStart = y0
+            while bandStart < y1 {
+                let blockRow = (bandStart - plot.y0) / side
+                let band = bandStart..<min(y1, plot.y0 + (blockRow + 1) * side)
+                var left = Int.max, right = Int.min
+                for y in band {
+                    let span = segment.columns(row: y, reach: reach, clipX0: plot.x0, clipX1: plot.x1)
+                    spans[y - band.lowerBound] = span
+                    if span.0 < span.1 { left = min(left, span.0); right = max(right, span.1) }
+                }
+                if left < right {
+                    for blockColumn in (left - plot.x0) / side...(right - 1 - plot.x0) / side {
+                        cover(segment, rows: band, spans: UnsafeBufferPointer(spans), block: blockRow * columns + blockColumn)
                     }
                 }
-                blocks[index] = block
-                x = end
+                bandStart = band.upperBound
             }
         }
+    }
+
+    /// Raises the coverage of block `index`'s pixels in `rows` (`spans[k]` holds the columns of row
+    /// `rows.lowerBound + k`), making the block when a span first reaches it.
+    private mutating func cover(_ segment: StrokeSegment, rows: Range<Int>, spans: UnsafeBufferPointer<(Int, Int)>, block index: Int) {
+        let rect = blockRect(index)
+        func columns(_ y: Int) -> Range<Int> {
+            let (x0, x1) = spans[y - rows.lowerBound]
+            let start = max(x0, rect.x0)
+            return start..<max(start, min(x1, rect.x1))
+        }
+        guard rows.contains(where: { !columns($0).isEmpty }) else { return }
+        // Taken out of the array while it changes, so that its masks change in place.
+        var block = blocks[index] ?? Block(line: [UInt8](repeating: 0, count: rect.width * rect.height),
+                                           outline: hasOutline ? [UInt8](repeating: 0, count: rect.width * rect.height) : [])
+        blocks[index] = nil
+        let lineReach = SIMD8(repeating: lineReach), outlineReach = SIMD8(repeating: outlineReach), hasOutline = hasOutline
+        block.line.withUnsafeMutableBufferPointer { line in
+            block.outline.withUnsafeMutableBufferPointer { outline in
+                for y in rows {
+                    let columns = columns(y), end = columns.upperBound
+                    let rowStart = (y - rect.y0) * rect.width - rect.x0
+                    var x = columns.lowerBound
+                    while x < end {
+                        let distances = segment.distances(row: y, from: x)
+                        let lineBytes = Self.bytes(lineReach - distances)
+                        let outlineBytes = hasOutline ? Self.bytes(outlineReach - distances) : .zero
+                        for lane in 0..<min(8, end - x) {
+                            let i = rowStart + x + lane
+                            line[i] = max(line[i], UInt8(truncatingIfNeeded: lineBytes[lane]))
+                            if hasOutline { outline[i] = max(outline[i], UInt8(truncatingIfNeeded: outlineBytes[lane])) }
+                        }
+                        x += 8
+                    }
+                }
+            }
+        }
+        blocks[index] = block
+    }
+
+    /// `byte(_:)` of 8 coverages, lane by lane (each lane a number).
+    @inline(__always)
+    static func bytes(_ c: SIMD8<Float>) -> SIMD8<UInt32> {
+        let scaled = c.clamped01 * SIMD8<Float>(repeating: 256) + SIMD8<Float>(repeating: 12_582_912)
+        let k = unsafeBitCast(scaled, to: SIMD8<UInt32>.self) & SIMD8<UInt32>(repeating: 0x1FF)
+        // From 128 up (to 256), one less: 128 becomes 127 as in `byte`.
+        return k &- ((k &+ 128) &>> 8)
     }
 
     /// A coverage (`reach − distance`, clamped to 0…1) as a mask byte that a mask blends as a
