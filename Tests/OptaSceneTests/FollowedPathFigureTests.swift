@@ -43,6 +43,24 @@ import Testing
         #expect(names == ["logged", "Adam", "run-a", "run-b"])
     }
 
+    /// The chart's column lookup (which skips the division while steps stay in one column) gives
+    /// every step the column `column(of:)` gives it: runs up and down, jumps, negative and huge
+    /// steps, on axes of several spans and widths.
+    @Test(arguments: [(640, 50), (640, 200_000), (333, 7), (1_900, 3_000_000)])
+    func theColumnLookupAgreesWithTheColumnOfEachStep(width: Int, span: Int) throws {
+        let figure = ConvergenceFigure(scenario: try ScenarioLoader.parse(Data(Self.scenarioJSON.utf8)), width: width, height: 300,
+                                       fonts: try FontLibrary.loadDefault(), followedSpan: span)
+        var state: UInt64 = 11
+        var steps = Array(0...(3 * span / 2)) + Array((0...span).reversed()) + [-5, -1, 0, Int(1) << 53, -(Int(1) << 53), Int.max / 1_000]
+        steps += (0..<5_000).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % (2 * span + 1) - span / 4
+        }
+        let lookup = figure.columnLookup()
+        let differing = steps.filter { lookup($0) != figure.column(of: $0) }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
     @Test func theChartAxisGivesFollowedPathsRoomAndWidensInOneTwoFiveSteps() throws {
         #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 30).renderState) == 50)
         #expect(ConvergenceFigure.followedSpan(try session(followed: ["a"], points: 101).renderState) == 100)

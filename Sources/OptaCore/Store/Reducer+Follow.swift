@@ -25,5 +25,23 @@ extension Reducer {
             state.followedPaths[index].values?.append(p.f ?? .nan)
             state.followedPaths[index].steps?.append(step)
         }
+        growOneAhead(&state.followedPaths)
     }
+
+    /// Gives the first of the paths' arrays that is past half full twice its capacity.
+    /// Copying a long path's arrays into larger ones takes milliseconds; paths that grow at the
+    /// same rate would all do it in the same frame. Growing one array a batch, ahead of need,
+    /// spreads the copies over frames.
+    static func growOneAhead(_ paths: inout [PathSpec]) {
+        for index in paths.indices {
+            if let room = paths[index].points.capacityAhead { paths[index].points.reserveCapacity(room); return }
+            if let room = paths[index].values?.capacityAhead { paths[index].values?.reserveCapacity(room); return }
+            if let room = paths[index].steps?.capacityAhead { paths[index].steps?.reserveCapacity(room); return }
+        }
+    }
+}
+
+private extension Array {
+    /// Twice the capacity when the array is long and past half full, else nil.
+    var capacityAhead: Int? { count > 1_024 && count > capacity / 2 ? 2 * capacity : nil }
 }

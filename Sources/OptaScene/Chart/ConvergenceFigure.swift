@@ -114,7 +114,7 @@ public struct ConvergenceFigure: PlannedFigure {
     /// Every series `state` shows, placed at the steps this chart's x axis uses.
     func series(_ state: RenderState) -> [ConvergenceSeries] {
         ConvergenceSeries.all(in: state, loggedSteps: options.xLogarithmic, cache: loggedSeries, offset: knownMinimum ?? 0,
-                              column: column(of:))
+                              column: columnLookup())
     }
 
     /// `drawList` with the box of every text it places.
@@ -238,6 +238,34 @@ public struct ConvergenceFigure: PlannedFigure {
         let (product, overflow) = step.multipliedReportingOverflow(by: columns)
         if !overflow { return product / max(1, steps) }
         return Int(max(min(u * Double(columns), 1e15), -1e15))
+    }
+
+    /// `column(of:)` for a series' steps one after another: while the steps stay in the column of
+    /// the step before (a run of thousands on a long followed log), two comparisons instead of
+    /// the division, so working a million values' columns out again when the axis widens does
+    /// not hold up a frame.
+    func columnLookup() -> (Int) -> Int? {
+        var run = (steps: 0..<0, column: 0)
+        return { step in
+            if run.steps.contains(step) { return run.column }
+            guard let column = column(of: step) else { return nil }
+            if let steps = linearSteps(inColumn: column) { run = (steps, column) }
+            return column
+        }
+    }
+
+    /// The steps a linear axis puts in plot column `column` (`column(of:)` gives `column` for each
+    /// of them: `c·S ≤ step·C < (c + 1)·S`); nil on a log axis, for a negative column, and where
+    /// the products could overflow.
+    func linearSteps(inColumn column: Int) -> Range<Int>? {
+        guard !xAxis.logarithmic, column >= 0, column < Int.max else { return nil }
+        let columns = max(1, layout.plot.width), span = max(1, steps)
+        let (low, lowOverflow) = column.multipliedReportingOverflow(by: span)
+        let (high, highOverflow) = (column + 1).multipliedReportingOverflow(by: span)
+        guard !lowOverflow, !highOverflow, high <= Int.max - columns else { return nil }
+        let first = (low + columns - 1) / columns, end = (high + columns - 1) / columns
+        guard !end.multipliedReportingOverflow(by: columns).overflow else { return nil }
+        return first..<end
     }
 
     func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,

@@ -43,6 +43,28 @@ struct FollowedPathsTests {
                                         .appendFollowedPoints([Self.point("b", 0, 3, 3)])))
     }
 
+    /// Paths that grow at the same rate do not all move to larger arrays in the same batch (each
+    /// move of a long path's arrays costs the viewer's frame milliseconds): past the first few
+    /// thousand points, at most one of their arrays gets a new capacity a batch.
+    @Test func pathsGrowingTogetherMoveToLargerArraysOneAtATime() throws {
+        var state = AppState(scenario: try storeScenario())
+        func capacities() -> [Int] {
+            state.followedPaths.flatMap { [$0.points.capacity, $0.values?.capacity ?? 0, $0.steps?.capacity ?? 0] }
+        }
+        var step = 0.0, grownAtOnce = 0, batches = 0
+        while (state.followedPaths.first?.points.count ?? 0) < 200_000 {
+            let before = capacities()
+            Reducer.apply(.appendFollowedPoints((0..<900).map { k in Self.point("p\(k % 3)", step + Double(k / 3), 1, 1, 0.5) }), to: &state)
+            step += 300
+            guard before.count == 9, (before.min() ?? 0) > 4_096 else { continue }
+            batches += 1
+            grownAtOnce = max(grownAtOnce, zip(before, capacities()).filter { $0 != $1 }.count)
+        }
+        #expect(batches > 600)
+        #expect(grownAtOnce == 1, "\(grownAtOnce) arrays moved in one batch")
+        #expect(state.followedPaths.map(\.points.count) == [200_100, 200_100, 200_100])
+    }
+
     @Test func reduceAndApplyInPlaceAgree() throws {
         let start = AppState(scenario: try storeScenario())
         let action = Action.appendFollowedPoints((0..<50).map { Self.point("p\($0 % 3)", Double($0), Double($0), 1, 0.5) })
