@@ -43,6 +43,23 @@ import Testing
         #expect(names == ["logged", "Adam", "run-a", "run-b"])
     }
 
+    /// A chart rebuilt for a wider axis (and then kept from frame to frame, as the viewer keeps
+    /// it) does not hold a followed path's arrays: the next point is appended in place instead of
+    /// copying the whole path (milliseconds for a long log).
+    @Test func aRebuiltChartLeavesTheFollowedArraysToTheSession() throws {
+        var session = try session(followed: ["a"], points: 10)
+        let figures = SessionFigures(scenario: session.state.scenario, fonts: try FontLibrary.loadDefault())
+        let first = figures.figure(for: session.renderState, width: 640, height: 300)
+        session.apply(.appendFollowedPoints((0..<5_000).map { _ in PathPoint(path: "a", step: nil, point: SIMD2(0, 0), f: 1) }))
+        #expect(session.state.followedPaths[0].points.capacity > 5_011, "room for the next point")
+        let rebuilt = figures.figure(for: session.renderState, width: 640, height: 300, rebuildingChartsOf: first)
+        func address() -> UnsafeRawPointer? { session.state.followedPaths[0].points.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let before = address()
+        session.apply(.appendFollowedPoints([PathPoint(path: "a", step: nil, point: SIMD2(0.1, 0), f: nil)]))
+        #expect(address() == before, "the points were copied")
+        withExtendedLifetime(rebuilt) {}
+    }
+
     /// The chart's column lookup (which skips the division while steps stay in one column) gives
     /// every step the column `column(of:)` gives it: runs up and down, jumps, negative and huge
     /// steps, on axes of several spans and widths.

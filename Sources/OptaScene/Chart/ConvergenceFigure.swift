@@ -11,6 +11,9 @@ public struct ConvergenceFigure: PlannedFigure {
     public let width: Int
     public let height: Int
     public let title: String
+    /// The scenario without its paths, which each frame's state brings: a chart kept while a
+    /// followed log grows must not hold the log's arrays, or the next points appended to them
+    /// would copy them whole.
     let scenario: Scenario
     let showGradientNorm: Bool
     let fonts: FontLibrary
@@ -35,7 +38,9 @@ public struct ConvergenceFigure: PlannedFigure {
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
                 previous: ConvergenceFigure? = nil) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
-        self.scenario = scenario
+        var withoutPaths = scenario
+        withoutPaths.paths = []
+        self.scenario = withoutPaths
         self.width = width
         self.height = height
         self.fonts = fonts
