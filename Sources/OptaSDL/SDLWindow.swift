@@ -3,19 +3,19 @@ import Foundation
 import OptaRaster
 import OptaRuntime
 
-/// The window: an SDL2 window with a streaming texture the frames are uploaded to, presented with
-/// vsync. It does nothing else — input goes out as `InputEvent`s, frames come in as framebuffers.
-/// Use it from one thread only (the render thread that created it).
+/// The window: an SDL2 window whose pixel memory frames are copied into, and only the bands of
+/// rows that changed are sent to the display. It does nothing else — input goes out as
+/// `InputEvent`s, frames come in as framebuffers; the viewer paces the frames itself. Use it from
+/// one thread only (the render thread that created it).
 public final class SDLWindow {
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = SIMD2<Int32>(0, 0)
+    /// The surface, frame origin and size the window's pixels last showed: when any changes, the
+    /// window is cleared and sent whole.
+    private var shown: (surface: UnsafeMutablePointer<SDL_Surface>, left: Int, top: Int, width: Int, height: Int)?
     private let translator = SDLEventTranslator()
 
     /// Opens a resizable window. Throws with `noDisplay` set when there is no display to open it on.
-    public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(SDLError) {
-        SDL_SetHint(CSDL2_HINT_RENDER_VSYNC, vsync ? "1" : "0")
+    public init(title: String, width: Int, height: Int) throws(SDLError) {
         // The window surface is plain memory shown with shared-memory images, not an OpenGL
         // texture: on machines without a GPU, OpenGL would be emulated at great cost.
         SDL_SetHint(CSDL2_HINT_FRAMEBUFFER_ACCELERATION, "0")
@@ -36,23 +36,10 @@ public final class SDLWindow {
             SDL_Quit()
             throw SDLError(noDisplay: true, description: "cannot open a window (\(reason))")
         }
-        // Frames are finished on the CPU: copying them to the window needs no GPU pipeline, and on
-        // machines without a GPU an OpenGL renderer would emulate one at great cost.
-        var rendererFlags = SDL_RENDERER_SOFTWARE.rawValue
-        if vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, 0) else {
-            let reason = String(cString: SDL_GetError())
-            SDL_DestroyWindow(window)
-            SDL_Quit()
-            throw SDLError(noDisplay: false, description: "cannot create a renderer (\(reason))")
-        }
         self.window = window
-        self.renderer = renderer
     }
 
     deinit {
-        if let texture { SDL_DestroyTexture(texture) }
-        SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
@@ -67,7 +54,7 @@ public final class SDLWindow {
     /// The size frames should have: the window's drawable size in pixels.
     public var drawableSize: SIMD2<Int> {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
+        SDL_GetWindowSizeInPixels(window, &w, &h)
         return SIMD2(Int(max(1, w)), Int(max(1, h)))
     }
 
@@ -84,27 +71,48 @@ public final class SDLWindow {
     /// Seconds since SDL started, the clock of the events' times.
     public var inputTime: Double { Double(SDL_GetTicks()) / 1000 }
 
-    /// Shows a frame: uploads it to the texture (re-created when the size changes) and presents.
-    /// The frame is drawn 1:1; a frame of another size than the window is letterboxed, never stretched.
+    /// Shows a frame: copies it into the window's pixels and sends the bands of rows that changed.
+    /// The frame is drawn 1:1; a frame of another size than the window is centred on white
+    /// (letterboxed), never stretched.
     public func present(_ framebuffer: Framebuffer) {
-        let size = SIMD2<Int32>(Int32(framebuffer.width), Int32(framebuffer.height))
-        if texture == nil || size != textureSize {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(renderer, CSDL2_PIXELFORMAT_ABGR8888, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        size.x, size.y)
-            textureSize = size
+        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format?.pointee.format,
+              SDL_LockSurface(surface) == 0 else { return }
+        let size = SIMD2(Int(surface.pointee.w), Int(surface.pointee.h)), pitch = Int(surface.pointee.pitch)
+        let left = max(0, (size.x - framebuffer.width) / 2), top = max(0, (size.y - framebuffer.height) / 2)
+        let width = min(framebuffer.width, size.x - left), height = min(framebuffer.height, size.y - top)
+        let whole = shown.map { $0.surface != surface || $0.left != left || $0.top != top || $0.width != width || $0.height != height } ?? true
+        if whole { _ = SDL_FillRect(surface, nil, SDL_MapRGB(surface.pointee.format, 255, 255, 255)) }
+        var changed: [Range<Int>] = []
+        if let pixels = surface.pointee.pixels {
+            framebuffer.pixels.withUnsafeBufferPointer { frame in
+                if let order = Self.byteOrder(format) {
+                    changed = SurfaceCopy.copy(frame, frameWidth: framebuffer.width, width: width, height: height, into: pixels,
+                                               pitch: pitch, left: left, top: top, order: order)
+                } else if let base = frame.baseAddress {
+                    // Another pixel format (a 16-bit display): SDL converts every row, every frame.
+                    _ = SDL_ConvertPixels(Int32(width), Int32(height), CSDL2_PIXELFORMAT_ABGR8888, base, Int32(framebuffer.width * 4),
+                                          format, pixels + top * pitch + left * Int(surface.pointee.format.pointee.BytesPerPixel), Int32(pitch))
+                    changed = [top..<(top + height)]
+                }
+            }
         }
-        guard let texture else { return }
-        framebuffer.pixels.withUnsafeBytes { bytes in
-            _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(framebuffer.width * 4))
+        SDL_UnlockSurface(surface)
+        shown = (surface, left, top, width, height)
+        if whole {
+            _ = SDL_UpdateWindowSurface(window)
+        } else if !changed.isEmpty {
+            var rects = changed.map { SDL_Rect(x: 0, y: Int32($0.lowerBound), w: Int32(size.x), h: Int32($0.count)) }
+            _ = SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
         }
-        SDL_SetRenderDrawColor(renderer, 255, 255, 255, 255)
-        SDL_RenderClear(renderer)
-        let output = drawableSize
-        var target = SDL_Rect(x: Int32(max(0, (output.x - framebuffer.width) / 2)), y: Int32(max(0, (output.y - framebuffer.height) / 2)),
-                              w: size.x, h: size.y)
-        SDL_RenderCopy(renderer, texture, nil, &target)
-        SDL_RenderPresent(renderer)
+    }
+
+    /// How a window pixel format of 32 bits holds red and blue; nil for other formats.
+    static func byteOrder(_ format: UInt32) -> SurfaceCopy.ByteOrder? {
+        switch format {
+        case CSDL2_PIXELFORMAT_ABGR8888, CSDL2_PIXELFORMAT_XBGR8888: .redFirst
+        case CSDL2_PIXELFORMAT_ARGB8888, CSDL2_PIXELFORMAT_XRGB8888: .blueFirst
+        default: nil
+        }
     }
 
     /// Puts an event into SDL's queue as if the user had made it (for tests and scripted sessions).

@@ -41,7 +41,7 @@ extension ViewerWindowTests {
     @Test func aInTheWindowPlaysTheFocusedPathThroughSDLAudio() throws {
         setenv("SDL_VIDEODRIVER", Self.driver, 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
-        let window = try SDLWindow(title: "Opta test", width: 480, height: 300, vsync: false)
+        let window = try SDLWindow(title: "Opta test", width: 480, height: 300)
         var options = ViewerSession.Options()
         options.record = true
         options.maxFrames = 12

@@ -47,7 +47,7 @@ extension ViewerWindowTests {
         log += "not a point\n"
         try Data(log.utf8).write(to: URL(fileURLWithPath: path))
 
-        let window = try SDLWindow(title: "Opta test", width: 480, height: 300, vsync: false)
+        let window = try SDLWindow(title: "Opta test", width: 480, height: 300)
         let scenario = try Self.scenario()
         let feed = ActionFeed()
         let arrived = DispatchSemaphore(value: 0)

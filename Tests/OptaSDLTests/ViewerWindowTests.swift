@@ -87,7 +87,7 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
 
     @Test func aDragMovesTheCameraAndTheRecordingReplaysToTheSameFrame() throws {
         setenv("SDL_VIDEODRIVER", Self.driver, 1)
-        let window = try SDLWindow(title: "Opta test", width: 480, height: 300, vsync: false)
+        let window = try SDLWindow(title: "Opta test", width: 480, height: 300)
         let scenario = try Self.scenario()
         let script: [Int: [SDL_Event]] = [
             3: [mouseButton(SDL_MOUSEBUTTONDOWN, x: 200, y: 150)],
@@ -126,7 +126,7 @@ func keyDown(_ key: SDL_KeyCode) -> SDL_Event {
 
     @Test func statisticsHaveTheAgreedKeys() throws {
         setenv("SDL_VIDEODRIVER", Self.driver, 1)
-        let window = try SDLWindow(title: "Opta test", width: 320, height: 200, vsync: false)
+        let window = try SDLWindow(title: "Opta test", width: 320, height: 200)
         var options = ViewerSession.Options()
         options.maxFrames = 10
         let session = try ViewerSession(scenario: try Self.scenario(), fonts: try FontLibrary.loadDefault(),
