@@ -69,6 +69,36 @@ import Testing
         #expect(again == [tiles, 0, tiles, tiles, 0])
     }
 
+    /// A context told that frames stay as drawn leaves the tiles that show only the kept layer,
+    /// this frame and the last, as they are: the same bytes as a frame drawn anew, and a mark put
+    /// into such a tile (which the promise forbids, to see it) is still there after the next frame.
+    @Test(arguments: [1, 2])
+    func tilesShowingOnlyTheKeptLayerAreLeftInAFrameThatStaysAsDrawn(threads: Int) {
+        let counter = Counter()
+        var context = RenderContext()
+        context.leavesFramesIntact = true
+        var frame = Framebuffer(width: 200, height: 150)
+        for step in 1...8 {
+            context.run(Self.plan(tint: 0x40, step: step, counter: counter), into: &frame, threads: threads)
+            #expect(frame == Self.fresh(Self.plan(tint: 0x40, step: step, counter: Counter()), threads: threads), "step \(step)")
+        }
+        // The overlay (a polyline near the top) never reaches the bottom row of tiles.
+        frame[10, 140] = 0x1234_5678
+        context.run(Self.plan(tint: 0x40, step: 9, counter: counter), into: &frame, threads: threads)
+        #expect(frame[10, 140] == 0x1234_5678, "the untouched tile was left alone")
+        frame[10, 140] = Self.fresh(Self.plan(tint: 0x40, step: 9, counter: Counter()), threads: threads)[10, 140]
+        #expect(frame == Self.fresh(Self.plan(tint: 0x40, step: 9, counter: Counter()), threads: threads))
+        // Another frame's memory, or the promise withdrawn: every tile is drawn again.
+        var other = frame
+        other[10, 140] = 0x1234_5678
+        context.run(Self.plan(tint: 0x40, step: 9, counter: counter), into: &other, threads: threads)
+        #expect(other == frame, "a frame in other memory is drawn whole")
+        context.leavesFramesIntact = false
+        frame[10, 140] = 0x1234_5678
+        context.run(Self.plan(tint: 0x40, step: 9, counter: counter), into: &frame, threads: threads)
+        #expect(frame == other)
+    }
+
     /// Static items (stored runs) right above the shaded layer, keyed by themselves, then items
     /// that change every frame.
     static func plan(tint: UInt32, settled: Int, step: Int, counter: Counter) -> FramePlan {

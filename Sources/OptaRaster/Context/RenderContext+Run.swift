@@ -6,7 +6,8 @@ extension RenderContext {
     ///
     /// This is where every pixel of a frame is decided. A pixel's value depends only on the plan,
     /// never on the tile, the thread or what the context kept: the same bytes on 1 thread or many,
-    /// with a used context or a new one.
+    /// with a used context or a new one (and, with `leavesFramesIntact`, left in place where the
+    /// frame before drew the same).
     public mutating func run(_ plan: FramePlan, into framebuffer: inout Framebuffer, threads: Int) {
         let (width, height) = (framebuffer.width, framebuffer.height)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -37,6 +38,7 @@ extension RenderContext {
     /// Runs `plan` over the whole of `frame`; with `straight`, leaves it in straight alpha.
     private mutating func run(_ plan: FramePlan, into frame: FramePixels, straight: Bool, threads: Int) {
         let whole = PixelRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height)
+        keptPasses = (keptPasses.thisFrame, [])
         let ranLayers = run(plan, into: frame, region: whole, straight: straight, threads: threads)
         if straight && !ranLayers {
             // Only sub-plans: one more pass to convert.
@@ -58,6 +60,8 @@ extension RenderContext {
         let own = FramePlan(plan.layers.filter { if case .subplan = $0 { false } else { true } })
         guard !own.layers.isEmpty else { return false }
         runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
+        // Drawn over the sub-plans' regions, these layers leave more than kept pixels there.
+        if own.layers.count < plan.layers.count { keptPasses.thisFrame.removeAll { $0.region != region } }
         return true
     }
 
@@ -87,11 +91,27 @@ extension RenderContext {
         defer { layerCache.pixels = kept }
         let lists = binned
         let mode = mode
+        // Tiles left as they are (`leavesFramesIntact`): the frame shows the kept layers in every
+        // tile that no vector item above them touches, this frame or the last.
+        let address = Int(bitPattern: frame.base), tilesAcross = (width + tileSize - 1) / tileSize
+        let keptAfterPass = use.kept > 0 ? use.kept : use.copied
+        let onlyItemsAbove = keptAfterPass > 0 && !straight
+            && layers[(start + keptAfterPass)...].allSatisfy { if case .vector = $0 { true } else { false } }
+        let touched: [Bool] = onlyItemsAbove && leavesFramesIntact
+            ? (0..<(tilesAcross * ((height + tileSize - 1) / tileSize))).map { tile in
+                lists[(start + keptAfterPass)...].contains { $0?.touches(tile: tile) == true }
+            } : []
+        let previous = keptPasses.lastFrame.first { $0.region == region }
+        let leftAlone: [Bool]? = use.kept == 0 && !touched.isEmpty
+            && previous?.isFollowed(address: address, stride: frame.stride, region: region, tileSize: tileSize,
+                                    keys: cached?.keys.prefix(use.copied) ?? []) == true
+            ? zip(touched, previous?.touched ?? []).map { !$0 && !$1 } : nil
         kept.withUnsafeMutableBufferPointer { keptPixels in
             // The kept pixels are laid out as a `width × height` frame; each tile reads or writes
             // only its own pixels of them (see `SharedMutablePointer`).
             let keptBase = keptPixels.baseAddress.map(SharedMutablePointer.init)
             TileScheduler.forEachTile(of: frame, region: region, threads: threads, tileSize: tileSize) { target in
+                if let leftAlone, leftAlone[(target.rect.y0 / tileSize) * tilesAcross + target.rect.x0 / tileSize] { return }
                 for index in layers.indices {
                     if copiedLayers.contains(index), let keptBase {
                         // The first of the kept layers writes every pixel: copying its tile replaces them all.
@@ -116,6 +136,10 @@ extension RenderContext {
             }
         }
         if let cached, use.kept > 0 { layerCache.kept(Array(cached.keys.prefix(use.kept))) }
+        if !touched.isEmpty {
+            keptPasses.thisFrame.append(KeptPass(address: address, stride: frame.stride, region: region, tileSize: tileSize,
+                                       keys: layerCache.keys, touched: touched))
+        }
     }
 }
 

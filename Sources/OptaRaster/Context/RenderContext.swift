@@ -18,12 +18,27 @@ public struct RenderContext: Sendable {
     /// Whether shaded layers with a cache key are kept for later frames (true by default). Off,
     /// every frame shades every layer: the same bytes, for measuring the shading itself.
     public var cachesLayers = true {
-        didSet { if !cachesLayers { layerCache.clear() } }
+        didSet { if !cachesLayers { layerCache.clear(); keptPasses = ([], []) } }
     }
+
+    /// Set when the memory each frame is drawn into is left as the frame was drawn until the next
+    /// frame is drawn into the same memory (a window's frame, redrawn in place each time). Then a
+    /// tile that shows only kept layers (`LayerCache`) in both frames — no item of the vector
+    /// layers above touches it, this frame or the last — is left as it is instead of copied
+    /// again: the same bytes, without the copy. Off by default: a caller that reuses memory for
+    /// other things (a ring of video frames, a numpy array) gets every tile drawn. A caller that
+    /// draws some frames by other means than `run` (the 3-D surface) turns it off for those.
+    public var leavesFramesIntact = false {
+        didSet { if oldValue != leavesFramesIntact { keptPasses = ([], []) } }
+    }
+    /// The passes (one per region) of the last frame and of the frame being drawn that left kept
+    /// pixels in their untouched tiles, for `leavesFramesIntact`. Only the last frame's count: a
+    /// frame before it may have been drawn over since.
+    var keptPasses: (lastFrame: [KeptPass], thisFrame: [KeptPass]) = ([], [])
 
     /// Fast paths (the default) or every layer's scalar reference path (which keeps no layers).
     public var mode = RenderMode.fast {
-        didSet { if mode == .reference { layerCache.clear() } }
+        didSet { if mode == .reference { layerCache.clear(); keptPasses = ([], []) } }
     }
 
     public init() {}

@@ -78,4 +78,7 @@ public struct BinnedDrawList: Sendable {
 
     /// Number of bin entries in all tiles (a measure of binning work, for tests and statistics).
     public var entryCount: Int { entries.count }
+
+    /// Whether any item is drawn in tile `tile` (row-major, in tiles of `tileSize`).
+    func touches(tile: Int) -> Bool { binStart[tile] < binStart[tile + 1] }
 }
