@@ -1,4 +1,4 @@
-/// Blends 8-bit coverage masks (glyphs) into one tile.
+/// Blends 8-bit coverage masks (glyphs, followed paths) into one tile.
 enum MaskRaster {
     @inline(__always)
     static func draw(_ mask: MaskShape, bytes: UnsafeBufferPointer<UInt8>, clip: PixelRect, target: TileTarget) {
@@ -9,14 +9,24 @@ enum MaskRaster {
         for y in y0..<y1 {
             let src = base + mask.offset + (y - mask.y) * mask.width - mask.x
             let row = target.row(y)
-            for x in x0..<x1 {
-                let b = src[x]
-                if b == 0 { continue }
-                if b == 255 && opaque {
-                    row[x] = mask.color
-                } else {
-                    row[x] = PixelBlend.blend(row[x], mask.color, PixelBlend.coverage256(byte: b))
+            var x = x0
+            while x < x1 {
+                let end = Swift.min(x + 8, x1)
+                // A followed path's masks are mostly empty: 8 pixels of no coverage at once.
+                if end - x == 8, UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) == 0 {
+                    x = end
+                    continue
                 }
+                for x in x..<end {
+                    let b = src[x]
+                    if b == 0 { continue }
+                    if b == 255 && opaque {
+                        row[x] = mask.color
+                    } else {
+                        row[x] = PixelBlend.blend(row[x], mask.color, PixelBlend.coverage256(byte: b))
+                    }
+                }
+                x = end
             }
         }
     }
