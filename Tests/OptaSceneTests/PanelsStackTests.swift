@@ -20,3 +20,51 @@ import Testing
         }
     }
 }
+
+/// A stacked panel whose title one line would cut ("A logged run on its sampled loss s…" at
+/// 320×240) gets a second line, and the stack shares the frame's height anew for it: each panel's
+/// title and axes get what they take, the plots stay equally tall, and no title is cut.
+@Suite struct StackedPanelTitleTests {
+    @Test func aStackedPanelsTitleWrapsAndItsPanelGetsTheHeight() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
+        let session = try HeadlessSession(scenario: scenario)
+        let state = session.renderState
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state, width: 320, height: 240)
+        let panels = try #require(figure as? PanelsFigure)
+        #expect(panels.stacked)
+        let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+        let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
+        #expect(landscape.titleLines.count == 2)
+        #expect(landscape.titleLines.joined(separator: " ") == scenario.title)
+        #expect(!chart.titleIsCut, "\(chart.titleLines)")
+        // The panels tile the frame, top to bottom; the one with the longer title is the taller.
+        let rects = panels.panels.map(\.rect)
+        #expect(rects.first?.y0 == 0 && rects.last?.y1 == 240 && rects[0].y1 == rects[1].y0)
+        #expect(rects.allSatisfy { $0.x0 == 0 && $0.x1 == 320 })
+        #expect(rects[0].height > rects[1].height)
+        // Equally tall plots, tall enough for two tick labels.
+        let plots = [landscape.layout.plot.height, chart.layout.plot.height]
+        #expect(abs(plots[0] - plots[1]) <= 1, "\(plots)")
+        #expect(plots.allSatisfy { $0 * 2 >= landscape.layout.labelSize * 5 }, "\(plots)")
+        // The screen reader hears the panel's whole title.
+        let tree = figure.accessibilityTree(for: state)
+        #expect(tree.node(id: "panel1/document")?.name == scenario.title)
+    }
+
+    /// A stack too short for two-line titles (the plots would drop below 2.5 label heights)
+    /// stays as it was: equal heights, the title on one line.
+    @Test func aStackTooShortForTwoLinesKeepsOne() throws {
+        let (figure, _) = try FigureWrapTests.figure("grid-valley-panels", width: 320, height: 200)
+        let panels = try #require(figure as? PanelsFigure)
+        #expect(panels.stacked)
+        #expect(panels.panels.map(\.rect.height) == [100, 100])
+        let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+        #expect(landscape.titleLines.count == 1)
+    }
+
+    @Test func stackedRectsShareWhatTheChromeLeavesEqually() {
+        let rects = PanelsFigure.stackedRects(chrome: [98, 78], width: 320, height: 240, minimumPlot: 28)
+        #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 130), PixelRect(x0: 0, y0: 130, x1: 320, y1: 240)])
+        #expect(PanelsFigure.stackedRects(chrome: [98, 78], width: 320, height: 200, minimumPlot: 28) == nil)
+    }
+}

@@ -22,6 +22,8 @@ public struct ConvergenceFigure: PlannedFigure {
     let xAxis: ConvergenceXAxis
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
+    /// How many lines the title was allowed, when its stack (not the frame's height) said so.
+    let titleLineLimit: Int?
     /// The logged paths' series, kept from frame to frame while they grow.
     let loggedSeries: LoggedSeriesCache
 
@@ -31,9 +33,10 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
+    /// `titleLineLimit`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         self.scenario = scenario
         self.width = width
@@ -41,6 +44,7 @@ public struct ConvergenceFigure: PlannedFigure {
         self.fonts = fonts
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
+        self.titleLineLimit = titleLineLimit
         self.options = options
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
@@ -59,7 +63,8 @@ public struct ConvergenceFigure: PlannedFigure {
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
         let titleSize: Int
         (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
-                                                   maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                   maxLines: titleLineLimit
+                                                       ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                    fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize,

@@ -46,9 +46,10 @@ public struct SessionFigures: Sendable {
         guard let kept = previous as? PanelsFigure, kept.panels.count == state.scenario.panels.count, kept.panels.count > 1
         else { return figure(for: state, width: width, height: height) }
         let panels = zip(state.scenario.panels, kept.panels).map { spec, panel in
-            spec.kind != .convergence ? panel : PanelsFigure.Panel(
+            let previous = panel.figure as? ConvergenceFigure
+            return spec.kind != .convergence ? panel : PanelsFigure.Panel(
                 rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
-                                                      previous: panel.figure as? ConvergenceFigure))
+                                                      previous: previous, titleLineLimit: previous?.titleLineLimit))
         }
         return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels)
     }
@@ -58,36 +59,68 @@ public struct SessionFigures: Sendable {
         landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
     }
 
-    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int) -> LandscapeFigure {
+    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
-                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)))
+                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit)
     }
 
-    /// The scenario's panels side by side.
+    /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
     func panelsFigure(for state: RenderState, width: Int, height: Int) -> PanelsFigure {
         let specs = state.scenario.panels
         let rects = PanelsFigure.layout(weights: specs.map(\.weight), width: width, height: height)
-        let panels = zip(specs, rects).map { spec, rect in
+        var panels = zip(specs, rects).map { spec, rect in
             PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
         }
         let title = state.scenario.title ?? state.scenario.landscape.objective.displayName
+        if PanelsFigure(width: width, height: height, title: title, panels: panels).stacked {
+            panels = restacked(panels, specs: specs, state: state, width: width, height: height) ?? panels
+        }
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
+    }
+
+    /// A stack whose panel titles one line cuts (a stacked panel is too short for the second
+    /// line a frame of its height would get), with those titles on two lines: the frame's height
+    /// shared anew so that each panel's title and axes get what they take and the plots stay
+    /// equally tall. Nil (the stack stays as it is) when no title is cut, or when two-line titles
+    /// would leave a plot shorter than 2.5 label heights, too short for two tick labels.
+    func restacked(_ panels: [PanelsFigure.Panel], specs: [PanelSpec], state: RenderState, width: Int,
+                   height: Int) -> [PanelsFigure.Panel]? {
+        let stackable = panels.map { $0.figure as? any StackablePanel }
+        guard stackable.contains(where: { $0?.titleIsCut == true }) else { return nil }
+        // Other panels keep the title lines their own height gives them.
+        let limits = stackable.map { $0?.titleIsCut == true ? 2 : nil }
+        var chrome: [Int] = [], minimumPlot = 0, wraps = false
+        for ((spec, panel), limit) in zip(zip(specs, panels), limits) {
+            let wrapped = panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height, titleLineLimit: limit)
+            guard let stackable = wrapped as? any StackablePanel else { return nil }
+            chrome.append(stackable.chromeHeight)
+            minimumPlot = max(minimumPlot, (stackable.layout.labelSize * 5 + 1) / 2)
+            wraps = wraps || stackable.titleLines.count > ((panel.figure as? any StackablePanel)?.titleLines.count ?? 0)
+        }
+        // (A panel tall enough for two lines has them already: a second line is no gain.)
+        guard wraps, let rects = PanelsFigure.stackedRects(chrome: chrome, width: width, height: height, minimumPlot: minimumPlot)
+        else { return nil }
+        return zip(zip(specs, rects), limits).map { specAndRect, limit in
+            let (spec, rect) = specAndRect
+            return PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height,
+                                                                      titleLineLimit: limit))
+        }
     }
 
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
     /// widened) worked out of the logged paths.
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int,
-                     previous: ConvergenceFigure? = nil) -> any PlannedFigure {
+                     previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) -> any PlannedFigure {
         switch panel.kind {
         case .landscape:
             var scenario = state.scenario
             if let title = panel.title { scenario.title = title }
             if let camera = panel.camera { scenario.landscape.domain = camera.visibleDomain(home: homeDomain) }
-            return landscapeFigure(scenario, width: width, height: height)
+            return landscapeFigure(scenario, width: width, height: height, titleLineLimit: titleLineLimit)
         case .convergence:
             return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                      showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                     options: panel.chart, previous: previous)
+                                     options: panel.chart, previous: previous, titleLineLimit: titleLineLimit)
         }
     }
 }
