@@ -23,7 +23,8 @@ import Testing
 
 /// A stacked panel whose title one line would cut ("A logged run on its sampled loss s…" at
 /// 320×240) gets a second line, and the stack shares the frame's height anew for it: each panel's
-/// title and axes get what they take, the plots stay equally tall, and no title is cut.
+/// title and axes get what they take, and what is left goes to the plots, 4 parts to a
+/// landscape and 3 to a chart.
 @Suite struct StackedPanelTitleTests {
     @Test func aStackedPanelsTitleWrapsAndItsPanelGetsTheHeight() throws {
         let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
@@ -42,9 +43,9 @@ import Testing
         #expect(rects.first?.y0 == 0 && rects.last?.y1 == 240 && rects[0].y1 == rects[1].y0)
         #expect(rects.allSatisfy { $0.x0 == 0 && $0.x1 == 320 })
         #expect(rects[0].height > rects[1].height)
-        // Equally tall plots, tall enough for two tick labels.
+        // The landscape's plot the taller, 4 : 3; both tall enough for two tick labels.
         let plots = [landscape.layout.plot.height, chart.layout.plot.height]
-        #expect(abs(plots[0] - plots[1]) <= 1, "\(plots)")
+        #expect(abs(plots[0] * 3 - plots[1] * 4) <= 7, "\(plots)")
         #expect(plots.allSatisfy { $0 * 2 >= landscape.layout.labelSize * 5 }, "\(plots)")
         // The screen reader hears the panel's whole title.
         let tree = figure.accessibilityTree(for: state)
@@ -62,9 +63,12 @@ import Testing
         #expect(landscape.titleLines.count == 1)
     }
 
-    @Test func stackedRectsShareWhatTheChromeLeavesEqually() {
-        let rects = PanelsFigure.stackedRects(chrome: [98, 78], width: 320, height: 240, minimumPlot: 28)
-        #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 130), PixelRect(x0: 0, y0: 130, x1: 320, y1: 240)])
-        #expect(PanelsFigure.stackedRects(chrome: [98, 78], width: 320, height: 200, minimumPlot: 28) == nil)
+    @Test func stackedRectsShareWhatTheChromeLeavesByShares() {
+        let rects = PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 27)
+        #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 134), PixelRect(x0: 0, y0: 134, x1: 320, y1: 240)])
+        let equal = PanelsFigure.stackedRects(chrome: [98, 78, 50], shares: [1, 1, 1], width: 320, height: 300, minimumPlot: 20)
+        #expect(equal?.map(\.height) == [98 + 24, 78 + 25, 50 + 25])
+        #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 28) == nil)
+        #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 200, minimumPlot: 11) == nil)
     }
 }

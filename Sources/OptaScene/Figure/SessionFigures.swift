@@ -89,16 +89,17 @@ public struct SessionFigures: Sendable {
         guard stackable.contains(where: { $0?.titleIsCut == true }) else { return nil }
         // Other panels keep the title lines their own height gives them.
         let limits = stackable.map { $0?.titleIsCut == true ? 2 : nil }
-        var chrome: [Int] = [], minimumPlot = 0, wraps = false
+        var chrome: [Int] = [], shares: [Int] = [], minimumPlot = 0, wraps = false
         for ((spec, panel), limit) in zip(zip(specs, panels), limits) {
             let wrapped = panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height, titleLineLimit: limit)
             guard let stackable = wrapped as? any StackablePanel else { return nil }
             chrome.append(stackable.chromeHeight)
-            minimumPlot = max(minimumPlot, (stackable.layout.labelSize * 5 + 1) / 2)
+            shares.append(type(of: stackable).stackShare)
+            minimumPlot = max(minimumPlot, stackable.layout.labelSize * 5 / 2)
             wraps = wraps || stackable.titleLines.count > ((panel.figure as? any StackablePanel)?.titleLines.count ?? 0)
         }
         // (A panel tall enough for two lines has them already: a second line is no gain.)
-        guard wraps, let rects = PanelsFigure.stackedRects(chrome: chrome, width: width, height: height, minimumPlot: minimumPlot)
+        guard wraps, let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height, minimumPlot: minimumPlot)
         else { return nil }
         return zip(zip(specs, rects), limits).map { specAndRect, limit in
             let (spec, rect) = specAndRect
