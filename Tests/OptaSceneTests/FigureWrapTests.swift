@@ -137,6 +137,20 @@ import Testing
         #expect((card ?? -1) > (lines ?? .max), "over the series' lines")
     }
 
+    /// A best note wrapped onto two lines keeps the step number with its word: "L-BFGS," /
+    /// "step 39", not "L-BFGS, step" / "39" (the convergence example at 320×240).
+    @Test func aWrappedBestNoteKeepsTheStepWithItsNumber() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/convergence.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
+        let chart = try #require(figure as? ConvergenceFigure)
+        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
+        let note = Array(texts[first...].prefix(2))
+        #expect(note.count == 2 && note[1] == "step\u{00A0}39", "\(note)")
+    }
+
     @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {
         let size = 14
         let words = "alpha beta gamma delta epsilon"

@@ -304,7 +304,8 @@ public struct ConvergenceFigure: PlannedFigure {
         guard options.marksBest, let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
-        let at = "\(options.xTitle ?? "step") \(best.step)"
+        // A no-break space: a wrapped note never leaves the step number alone on its line.
+        let at = "\(options.xTitle ?? "step")\u{00A0}\(best.step)"
         let value = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset))"
         // Shorter notes, which a small chart may need, cost a label's worth for each part left out.
         let notes = ["\(value) · \(s.id), \(at)", "\(value) · \(s.id)", value]
