@@ -80,9 +80,10 @@ public struct SessionFigures: Sendable {
 
     /// A stack whose panel titles one line cuts (a stacked panel is too short for the second
     /// line a frame of its height would get), with those titles on two lines: the frame's height
-    /// shared anew so that each panel's title and axes get what they take and the plots stay
-    /// equally tall. Nil (the stack stays as it is) when no title is cut, or when two-line titles
-    /// would leave a plot shorter than 2.5 label heights, too short for two tick labels.
+    /// shared anew so that each panel's title and axes get what they take and the plots share the
+    /// rest (`StackablePanel.stackShare`). Nil (the stack stays as it is) when no title is cut, or
+    /// when two-line titles would leave a plot shorter than 2.5 label heights, too short for two
+    /// tick labels.
     func restacked(_ panels: [PanelsFigure.Panel], specs: [PanelSpec], state: RenderState, width: Int,
                    height: Int) -> [PanelsFigure.Panel]? {
         let stackable = panels.map { $0.figure as? any StackablePanel }
@@ -91,7 +92,8 @@ public struct SessionFigures: Sendable {
         let limits = stackable.map { $0?.titleIsCut == true ? 2 : nil }
         var chrome: [Int] = [], shares: [Int] = [], minimumPlot = 0, wraps = false
         for ((spec, panel), limit) in zip(zip(specs, panels), limits) {
-            let wrapped = panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height, titleLineLimit: limit)
+            let wrapped = limit == nil ? panel.figure
+                : panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height, titleLineLimit: limit)
             guard let stackable = wrapped as? any StackablePanel else { return nil }
             chrome.append(stackable.chromeHeight)
             shares.append(type(of: stackable).stackShare)
@@ -99,7 +101,8 @@ public struct SessionFigures: Sendable {
             wraps = wraps || stackable.titleLines.count > ((panel.figure as? any StackablePanel)?.titleLines.count ?? 0)
         }
         // (A panel tall enough for two lines has them already: a second line is no gain.)
-        guard wraps, let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height, minimumPlot: minimumPlot)
+        guard wraps,
+              let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height, minimumPlot: minimumPlot)
         else { return nil }
         return zip(zip(specs, rects), limits).map { specAndRect, limit in
             let (spec, rect) = specAndRect
