@@ -63,6 +63,25 @@ import Testing
         #expect(landscape.titleLines.count == 1)
     }
 
+    /// A chart rebuilt as followed paths widen its x axis keeps the two title lines its stack
+    /// gave it (its panel's height was shared for them).
+    @Test func aRebuiltChartKeepsTheTitleLinesItsStackGaveIt() throws {
+        let json = """
+        {"version": 1, "title": "Rosenbrock", "landscape": {"function": "rosenbrock"},
+         "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
+         "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
+        """
+        let scenario = try ScenarioLoader.parse(Data(json.utf8))
+        let state = try HeadlessSession(scenario: scenario).renderState
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        let first = try #require(figures.figure(for: state, width: 320, height: 240) as? PanelsFigure)
+        let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
+        #expect(chart.titleLines.count == 2 && !chart.titleIsCut, "\(chart.titleLines)")
+        let rebuilt = try #require(figures.figure(for: state, width: 320, height: 240, rebuildingChartsOf: first) as? PanelsFigure)
+        let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
+        #expect(again.titleLines == chart.titleLines && again.layout == chart.layout)
+    }
+
     @Test func stackedRectsShareWhatTheChromeLeavesByShares() {
         let rects = PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 27)
         #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 134), PixelRect(x0: 0, y0: 134, x1: 320, y1: 240)])
