@@ -82,6 +82,26 @@ import Testing
         #expect(again.titleLines == chart.titleLines && again.layout == chart.layout)
     }
 
+    /// Two titles that need a second line in a stack with room for one: the top panel's gets it
+    /// (at 320×240); with room for both, both do (at 320×260).
+    @Test func theTopTitleWrapsFirstWhenTheStackHasRoomForOne() throws {
+        let json = """
+        {"version": 1, "title": "Rosenbrock, with a title that one line cannot hold", "landscape": {"function": "rosenbrock"},
+         "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
+         "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
+        """
+        let scenario = try ScenarioLoader.parse(Data(json.utf8))
+        let state = try HeadlessSession(scenario: scenario).renderState
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        for (height, chartLines) in [(240, 1), (260, 2)] {
+            let panels = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
+            let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+            let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
+            #expect(landscape.titleLines.count == 2 && !landscape.titleIsCut, "\(height): \(landscape.titleLines)")
+            #expect(chart.titleLines.count == chartLines && chart.titleIsCut == (chartLines == 1), "\(height): \(chart.titleLines)")
+        }
+    }
+
     @Test func stackedRectsShareWhatTheChromeLeavesByShares() {
         let rects = PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 27)
         #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 134), PixelRect(x0: 0, y0: 134, x1: 320, y1: 240)])

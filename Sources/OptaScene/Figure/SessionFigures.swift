@@ -81,34 +81,39 @@ public struct SessionFigures: Sendable {
     /// A stack whose panel titles one line cuts (a stacked panel is too short for the second
     /// line a frame of its height would get), with those titles on two lines: the frame's height
     /// shared anew so that each panel's title and axes get what they take and the plots share the
-    /// rest (`StackablePanel.stackShare`). Nil (the stack stays as it is) when no title is cut, or
-    /// when two-line titles would leave a plot shorter than 2.5 label heights, too short for two
-    /// tick labels.
+    /// rest (`StackablePanel.stackShare`). When that would leave a plot shorter than 2.5 label
+    /// heights (too short for two tick labels), the titles lowest in the stack stay on one line
+    /// first. Nil (the stack stays as it is) when no title is cut, or none can take a second line.
     func restacked(_ panels: [PanelsFigure.Panel], specs: [PanelSpec], state: RenderState, width: Int,
                    height: Int) -> [PanelsFigure.Panel]? {
-        let stackable = panels.map { $0.figure as? any StackablePanel }
-        guard stackable.contains(where: { $0?.titleIsCut == true }) else { return nil }
-        // Other panels keep the title lines their own height gives them.
-        let limits = stackable.map { $0?.titleIsCut == true ? 2 : nil }
-        var chrome: [Int] = [], shares: [Int] = [], minimumPlot = 0, wraps = false
-        for ((spec, panel), limit) in zip(zip(specs, panels), limits) {
-            let wrapped = limit == nil ? panel.figure
-                : panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height, titleLineLimit: limit)
-            guard let stackable = wrapped as? any StackablePanel else { return nil }
-            chrome.append(stackable.chromeHeight)
-            shares.append(type(of: stackable).stackShare)
-            minimumPlot = max(minimumPlot, stackable.layout.labelSize * 5 / 2)
-            wraps = wraps || stackable.titleLines.count > ((panel.figure as? any StackablePanel)?.titleLines.count ?? 0)
+        let stackable = panels.compactMap { $0.figure as? any StackablePanel }
+        guard stackable.count == panels.count else { return nil }
+        let shares = stackable.map { type(of: $0).stackShare }
+        let minimumPlot = stackable.map { $0.layout.labelSize * 5 / 2 }.max() ?? 0
+        // What each cut title's panel takes with two lines (a panel tall enough for two has them
+        // already: no gain).
+        var wrappedChrome: [Int: Int] = [:]
+        for (index, panel) in stackable.enumerated() where panel.titleIsCut {
+            let rect = panels[index].rect
+            let wrapped = panelFigure(specs[index], state: state, width: rect.width, height: rect.height, titleLineLimit: 2)
+            if let wrapped = wrapped as? any StackablePanel, wrapped.titleLines.count > panel.titleLines.count {
+                wrappedChrome[index] = wrapped.chromeHeight
+            }
         }
-        // (A panel tall enough for two lines has them already: a second line is no gain.)
-        guard wraps,
-              let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height, minimumPlot: minimumPlot)
-        else { return nil }
-        return zip(zip(specs, rects), limits).map { specAndRect, limit in
-            let (spec, rect) = specAndRect
-            return PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height,
-                                                                      titleLineLimit: limit))
+        var wrapping = wrappedChrome.keys.sorted()
+        while !wrapping.isEmpty {
+            let chrome = stackable.indices.map { wrapping.contains($0) ? wrappedChrome[$0] ?? 0 : stackable[$0].chromeHeight }
+            if let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height,
+                                                     minimumPlot: minimumPlot) {
+                return rects.indices.map { index in
+                    PanelsFigure.Panel(rect: rects[index], figure: panelFigure(
+                        specs[index], state: state, width: rects[index].width, height: rects[index].height,
+                        titleLineLimit: wrapping.contains(index) ? 2 : nil))
+                }
+            }
+            wrapping.removeLast()
         }
+        return nil
     }
 
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
