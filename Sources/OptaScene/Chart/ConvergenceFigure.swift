@@ -318,7 +318,14 @@ public struct ConvergenceFigure: PlannedFigure {
                 let cut = stamps.isEmpty || stamps[stamps.count - 1].0.hasSuffix("…")
                 for below in [false, true] {
                     let placed = placeBestLabel(stamps, beside: p, onLeft: onLeft, below: below, size: size)
-                    let start = Float(cut ? 1e6 : 0) + Float(shortening) * LegendPlacer.labelWeight
+                    // Lines that leave the plot (taller than its room) run over its frame and tick
+                    // labels: as bad as a cut, and worse the further they go.
+                    let spill = placed.map { line -> Float in
+                        let box = line.1.rect(at: line.2)
+                        return max(0, Float(layout.plot.y0) - box.y0, box.y1 - Float(layout.plot.y1))
+                    }.max() ?? 0
+                    let start = Float(cut ? 1e6 : 0) + (spill > 0 ? 1e6 + spill * 1e3 : 0)
+                        + Float(shortening) * LegendPlacer.labelWeight
                     let cost = placed.reduce(start) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
                     if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
                 }
