@@ -151,6 +151,19 @@ import Testing
         #expect(note.count == 2 && note[1] == "step\u{00A0}39", "\(note)")
     }
 
+    /// A chart too short for a two-line note (a stacked panel at 320×180, its plot a few pixels
+    /// tall) shows a one-line one, which runs the least over its frame and tick labels.
+    @Test func aNoteTooTallForItsChartGivesWayToAShorterOne() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/panels.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 180)
+        let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
+        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
+        #expect(!texts[(first + 1)...].contains { $0.hasPrefix("step") }, "\(texts)")
+    }
+
     @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {
         let size = 14
         let words = "alpha beta gamma delta epsilon"
