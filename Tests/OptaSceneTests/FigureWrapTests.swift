@@ -31,10 +31,10 @@ import Testing
         }
     }
 
-    /// (Panels stacked at 320×240 are 120 px tall each: too short for a second title line, see
-    /// `shortFramesKeepOneTitleLineAndTheirPlot`.)
+    /// (grid-valley-panels: stacked at 320×240, its landscape panel's title takes two lines, and
+    /// the stack gives that panel the height for them, see `StackedPanelTitleTests`.)
     @Test(arguments: ["formula", "graph-from-csv", "grid-valley", "state-machine", "supply-chain", "unicode-labels",
-                      "convergence"])
+                      "convergence", "grid-valley-panels"])
     func titlesWrapInsteadOfBeingCut(example: String) throws {
         let (figure, scenario) = try Self.figure(example)
         let lines = try #require(titleLines(figure))
@@ -45,10 +45,11 @@ import Testing
         #expect(lines.joined().filter { $0 != " " } == title.filter { $0 != " " }, "\(example): \(lines)")
     }
 
-    /// A frame shorter than 16 label heights (a thumbnail, a stacked panel) keeps its title on one
-    /// line, cut, so the plot keeps its room: at 160×90 a two-line title left none for the paths.
-    /// (The smallest plot heights seen with one title line; with two, the 160×90 plot had none.)
-    @Test(arguments: [("solvers", 160, 90, 10), ("panels", 320, 240, 20), ("grid-valley-panels", 320, 240, 20)])
+    /// A frame shorter than 16 label heights (a thumbnail, a stacked panel whose title one line
+    /// holds) keeps its title on one line, so the plot keeps its room: at 160×90 a two-line title
+    /// left none for the paths. (The smallest plot heights seen with one title line; with two, the
+    /// 160×90 plot had none.)
+    @Test(arguments: [("solvers", 160, 90, 10), ("panels", 320, 240, 20)])
     func shortFramesKeepOneTitleLineAndTheirPlot(example: String, width: Int, height: Int, minimumPlot: Int) throws {
         let (figure, _) = try Self.figure(example, width: width, height: height)
         let lines = try #require(titleLines(figure))
@@ -60,7 +61,8 @@ import Testing
 
     /// A stacked panel's title that one line cannot hold at the usual size is drawn a little
     /// smaller, whole, rather than cut ("Rosenbrock: paths and convergen…"). (grid-valley-panels'
-    /// title is too long for one line at any size a title may take: it is cut.)
+    /// title is too long for one line at any size a title may take: it wraps, see
+    /// `StackedPanelTitleTests`.)
     @Test func shortFramesShrinkTheirTitleBeforeCuttingIt() throws {
         let example = "panels"
         let (figure, _) = try Self.figure(example)
@@ -133,6 +135,33 @@ import Testing
         }
         #expect(card != nil, "a card under the note")
         #expect((card ?? -1) > (lines ?? .max), "over the series' lines")
+    }
+
+    /// A best note wrapped onto two lines keeps the step number with its word: "L-BFGS," /
+    /// "step 39", not "L-BFGS, step" / "39" (the convergence example at 320×240).
+    @Test func aWrappedBestNoteKeepsTheStepWithItsNumber() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/convergence.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
+        let chart = try #require(figure as? ConvergenceFigure)
+        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
+        let note = Array(texts[first...].prefix(2))
+        #expect(note.count == 2 && note[1] == "step\u{00A0}39", "\(note)")
+    }
+
+    /// A chart too short for a two-line note (a stacked panel at 320×180, its plot a few pixels
+    /// tall) shows a one-line one, which runs the least over its frame and tick labels.
+    @Test func aNoteTooTallForItsChartGivesWayToAShorterOne() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/panels.json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 180)
+        let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
+        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
+        #expect(!texts[(first + 1)...].contains { $0.hasPrefix("step") }, "\(texts)")
     }
 
     @Test func wrappingBreaksAtSpacesOrBetweenCJKAndCutsOnlyWhatTwoLinesCannotHold() {

@@ -13,8 +13,10 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     static let tolerance = GoldenTolerance(threshold: 0.05, maxDifferentPixels: 40)
 
-    func render(_ name: String, threads: Int = 2) throws -> RGBAImage {
-        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/\(name).json").path)
+    func render(_ name: String, threads: Int = 2, width: Int? = nil, height: Int? = nil) throws -> RGBAImage {
+        var scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Examples/\(name).json").path)
+        scenario.width = width ?? scenario.width
+        scenario.height = height ?? scenario.height
         var session = try HeadlessSession(scenario: scenario)
         session.runToCompletion()
         let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: session.renderState)
@@ -25,6 +27,13 @@ import Testing
     @Test(arguments: ["grid-valley", "grid-valley-3d", "grid-valley-panels"])
     func gridScenes(name: String) throws {
         try GoldenHarness.forPackage().verify(try render(name), named: name, tolerance: Self.tolerance)
+    }
+
+    /// At 320×240 the panels are stacked; the landscape's title takes two lines, whole, and its
+    /// panel the height for them (`StackedPanelTitleTests`).
+    @Test func stackedPanelsAtThumbnailSize() throws {
+        let image = try render("grid-valley-panels", width: 320, height: 240)
+        try GoldenHarness.forPackage().verify(image, named: "grid-valley-panels-320", tolerance: Self.tolerance)
     }
 
     @Test("a grid landscape frame has the same bytes on 1, 2 and 3 threads", arguments: ["grid-valley", "grid-valley-panels"])

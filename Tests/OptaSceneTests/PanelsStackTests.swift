@@ -20,3 +20,94 @@ import Testing
         }
     }
 }
+
+/// A stacked panel whose title one line would cut ("A logged run on its sampled loss s…" at
+/// 320×240) gets a second line, and the stack shares the frame's height anew for it: each panel's
+/// title and axes get what they take, and what is left goes to the plots, 4 parts to a
+/// landscape and 3 to a chart.
+@Suite struct StackedPanelTitleTests {
+    @Test func aStackedPanelsTitleWrapsAndItsPanelGetsTheHeight() throws {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
+        let session = try HeadlessSession(scenario: scenario)
+        let state = session.renderState
+        let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).figure(for: state, width: 320, height: 240)
+        let panels = try #require(figure as? PanelsFigure)
+        #expect(panels.stacked)
+        let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+        let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
+        #expect(landscape.titleLines.count == 2)
+        #expect(landscape.titleLines.joined(separator: " ") == scenario.title)
+        #expect(!chart.titleIsCut, "\(chart.titleLines)")
+        // The panels tile the frame, top to bottom; the one with the longer title is the taller.
+        let rects = panels.panels.map(\.rect)
+        #expect(rects.first?.y0 == 0 && rects.last?.y1 == 240 && rects[0].y1 == rects[1].y0)
+        #expect(rects.allSatisfy { $0.x0 == 0 && $0.x1 == 320 })
+        #expect(rects[0].height > rects[1].height)
+        // The landscape's plot the taller, 4 : 3; both tall enough for two tick labels.
+        let plots = [landscape.layout.plot.height, chart.layout.plot.height]
+        #expect(abs(plots[0] * 3 - plots[1] * 4) <= 7, "\(plots)")
+        #expect(plots.allSatisfy { $0 * 2 >= landscape.layout.labelSize * 5 }, "\(plots)")
+        // The screen reader hears the panel's whole title.
+        let tree = figure.accessibilityTree(for: state)
+        #expect(tree.node(id: "panel1/document")?.name == scenario.title)
+    }
+
+    /// A stack too short for two-line titles (the plots would drop below 2.5 label heights)
+    /// stays as it was: equal heights, the title on one line.
+    @Test func aStackTooShortForTwoLinesKeepsOne() throws {
+        let (figure, _) = try FigureWrapTests.figure("grid-valley-panels", width: 320, height: 200)
+        let panels = try #require(figure as? PanelsFigure)
+        #expect(panels.stacked)
+        #expect(panels.panels.map(\.rect.height) == [100, 100])
+        let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+        #expect(landscape.titleLines.count == 1)
+    }
+
+    /// A chart rebuilt as followed paths widen its x axis keeps the two title lines its stack
+    /// gave it (its panel's height was shared for them).
+    @Test func aRebuiltChartKeepsTheTitleLinesItsStackGaveIt() throws {
+        let json = """
+        {"version": 1, "title": "Rosenbrock", "landscape": {"function": "rosenbrock"},
+         "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
+         "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
+        """
+        let scenario = try ScenarioLoader.parse(Data(json.utf8))
+        let state = try HeadlessSession(scenario: scenario).renderState
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        let first = try #require(figures.figure(for: state, width: 320, height: 240) as? PanelsFigure)
+        let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
+        #expect(chart.titleLines.count == 2 && !chart.titleIsCut, "\(chart.titleLines)")
+        let rebuilt = try #require(figures.figure(for: state, width: 320, height: 240, rebuildingChartsOf: first) as? PanelsFigure)
+        let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
+        #expect(again.titleLines == chart.titleLines && again.layout == chart.layout)
+    }
+
+    /// Two titles that need a second line in a stack with room for one: the top panel's gets it
+    /// (at 320×240); with room for both, both do (at 320×260).
+    @Test func theTopTitleWrapsFirstWhenTheStackHasRoomForOne() throws {
+        let json = """
+        {"version": 1, "title": "Rosenbrock, with a title that one line cannot hold", "landscape": {"function": "rosenbrock"},
+         "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
+         "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
+        """
+        let scenario = try ScenarioLoader.parse(Data(json.utf8))
+        let state = try HeadlessSession(scenario: scenario).renderState
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        for (height, chartLines) in [(240, 1), (260, 2)] {
+            let panels = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
+            let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+            let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
+            #expect(landscape.titleLines.count == 2 && !landscape.titleIsCut, "\(height): \(landscape.titleLines)")
+            #expect(chart.titleLines.count == chartLines && chart.titleIsCut == (chartLines == 1), "\(height): \(chart.titleLines)")
+        }
+    }
+
+    @Test func stackedRectsShareWhatTheChromeLeavesByShares() {
+        let rects = PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 27)
+        #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 320, y1: 134), PixelRect(x0: 0, y0: 134, x1: 320, y1: 240)])
+        let equal = PanelsFigure.stackedRects(chrome: [98, 78, 50], shares: [1, 1, 1], width: 320, height: 300, minimumPlot: 20)
+        #expect(equal?.map(\.height) == [98 + 24, 78 + 25, 50 + 25])
+        #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 28) == nil)
+        #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 200, minimumPlot: 11) == nil)
+    }
+}

@@ -25,6 +25,8 @@ public struct ConvergenceFigure: PlannedFigure {
     let xAxis: ConvergenceXAxis
     /// The title, wrapped onto at most two lines to fit the frame.
     let titleLines: [String]
+    /// How many lines the title was allowed, when its stack (not the frame's height) said so.
+    let titleLineLimit: Int?
     /// The logged paths' series, kept from frame to frame while they grow.
     let loggedSeries: LoggedSeriesCache
 
@@ -34,9 +36,10 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
+    /// `titleLineLimit`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -46,6 +49,7 @@ public struct ConvergenceFigure: PlannedFigure {
         self.fonts = fonts
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
+        self.titleLineLimit = titleLineLimit
         self.options = options
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
@@ -64,7 +68,8 @@ public struct ConvergenceFigure: PlannedFigure {
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
         let titleSize: Int
         (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
-                                                   maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                   maxLines: titleLineLimit
+                                                       ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                    fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
         layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
                                  yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize,
@@ -332,7 +337,8 @@ public struct ConvergenceFigure: PlannedFigure {
         guard options.marksBest, let (s, best) = Self.overallBest(series),
               let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { return }
         let size = layout.labelSize
-        let at = "\(options.xTitle ?? "step") \(best.step)"
+        // A no-break space: a wrapped note never leaves the step number alone on its line.
+        let at = "\(options.xTitle ?? "step")\u{00A0}\(best.step)"
         let value = "best \(options.yTitle ?? scale.title) = \(NiceTicks.compactLabel(best.value - scale.offset))"
         // Shorter notes, which a small chart may need, cost a label's worth for each part left out.
         let notes = ["\(value) · \(s.id), \(at)", "\(value) · \(s.id)", value]
@@ -345,7 +351,14 @@ public struct ConvergenceFigure: PlannedFigure {
                 let cut = stamps.isEmpty || stamps[stamps.count - 1].0.hasSuffix("…")
                 for below in [false, true] {
                     let placed = placeBestLabel(stamps, beside: p, onLeft: onLeft, below: below, size: size)
-                    let start = Float(cut ? 1e6 : 0) + Float(shortening) * LegendPlacer.labelWeight
+                    // Lines that leave the plot (taller than its room) run over its frame and tick
+                    // labels: as bad as a cut, and worse the further they go.
+                    let spill = placed.map { line -> Float in
+                        let box = line.1.rect(at: line.2)
+                        return max(0, Float(layout.plot.y0) - box.y0, box.y1 - Float(layout.plot.y1))
+                    }.max() ?? 0
+                    let start = Float(cut ? 1e6 : 0) + (spill > 0 ? 1e6 + spill * 1e3 : 0)
+                        + Float(shortening) * LegendPlacer.labelWeight
                     let cost = placed.reduce(start) { $0 + LegendPlacer.cover($1.1.rect(at: $1.2), obstacles) }
                     if cost < (chosen?.cost ?? .infinity) { chosen = (placed, cost) }
                 }

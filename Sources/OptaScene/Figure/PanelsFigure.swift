@@ -33,7 +33,8 @@ public struct PanelsFigure: PlannedFigure {
 
     /// Rectangles side by side, left to right, sharing `width` in proportion to `weights`; or,
     /// when that leaves a panel narrower than `minimumPanelWidth`, stacked top to bottom with
-    /// equal heights (the first panel on top).
+    /// equal heights (the first panel on top; `stackedRects` shares the height anew when a
+    /// panel's title needs a second line).
     public static func layout(weights: [Double], width: Int, height: Int) -> [PixelRect] {
         let total = weights.reduce(0, +)
         let narrowest = weights.map { Double(width) * $0 / total }.min() ?? Double(width)

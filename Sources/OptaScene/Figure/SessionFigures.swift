@@ -46,9 +46,10 @@ public struct SessionFigures: Sendable {
         guard let kept = previous as? PanelsFigure, kept.panels.count == state.scenario.panels.count, kept.panels.count > 1
         else { return figure(for: state, width: width, height: height) }
         let panels = zip(state.scenario.panels, kept.panels).map { spec, panel in
-            spec.kind != .convergence ? panel : PanelsFigure.Panel(
+            let previous = panel.figure as? ConvergenceFigure
+            return spec.kind != .convergence ? panel : PanelsFigure.Panel(
                 rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
-                                                      previous: panel.figure as? ConvergenceFigure))
+                                                      previous: previous, titleLineLimit: previous?.titleLineLimit))
         }
         return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels)
     }
@@ -58,36 +59,77 @@ public struct SessionFigures: Sendable {
         landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
     }
 
-    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int) -> LandscapeFigure {
+    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
-                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)))
+                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit)
     }
 
-    /// The scenario's panels side by side.
+    /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
     func panelsFigure(for state: RenderState, width: Int, height: Int) -> PanelsFigure {
         let specs = state.scenario.panels
         let rects = PanelsFigure.layout(weights: specs.map(\.weight), width: width, height: height)
-        let panels = zip(specs, rects).map { spec, rect in
+        var panels = zip(specs, rects).map { spec, rect in
             PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
         }
         let title = state.scenario.title ?? state.scenario.landscape.objective.displayName
+        if PanelsFigure(width: width, height: height, title: title, panels: panels).stacked {
+            panels = restacked(panels, specs: specs, state: state, width: width, height: height) ?? panels
+        }
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
+    }
+
+    /// A stack whose panel titles one line cuts (a stacked panel is too short for the second
+    /// line a frame of its height would get), with those titles on two lines: the frame's height
+    /// shared anew so that each panel's title and axes get what they take and the plots share the
+    /// rest (`StackablePanel.stackShare`). When that would leave a plot shorter than 2.5 label
+    /// heights (too short for two tick labels), the titles lowest in the stack stay on one line
+    /// first. Nil (the stack stays as it is) when no title is cut, or none can take a second line.
+    func restacked(_ panels: [PanelsFigure.Panel], specs: [PanelSpec], state: RenderState, width: Int,
+                   height: Int) -> [PanelsFigure.Panel]? {
+        let stackable = panels.compactMap { $0.figure as? any StackablePanel }
+        guard stackable.count == panels.count else { return nil }
+        let shares = stackable.map { type(of: $0).stackShare }
+        let minimumPlot = stackable.map { $0.layout.labelSize * 5 / 2 }.max() ?? 0
+        // What each cut title's panel takes with two lines (a panel tall enough for two has them
+        // already: no gain).
+        var wrappedChrome: [Int: Int] = [:]
+        for (index, panel) in stackable.enumerated() where panel.titleIsCut {
+            let rect = panels[index].rect
+            let wrapped = panelFigure(specs[index], state: state, width: rect.width, height: rect.height, titleLineLimit: 2)
+            if let wrapped = wrapped as? any StackablePanel, wrapped.titleLines.count > panel.titleLines.count {
+                wrappedChrome[index] = wrapped.chromeHeight
+            }
+        }
+        var wrapping = wrappedChrome.keys.sorted()
+        while !wrapping.isEmpty {
+            let chrome = stackable.indices.map { wrapping.contains($0) ? wrappedChrome[$0] ?? 0 : stackable[$0].chromeHeight }
+            if let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height,
+                                                     minimumPlot: minimumPlot) {
+                return rects.indices.map { index in
+                    PanelsFigure.Panel(rect: rects[index], figure: panelFigure(
+                        specs[index], state: state, width: rects[index].width, height: rects[index].height,
+                        titleLineLimit: wrapping.contains(index) ? 2 : nil))
+                }
+            }
+            wrapping.removeLast()
+        }
+        return nil
     }
 
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
     /// widened) worked out of the logged paths.
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int,
-                     previous: ConvergenceFigure? = nil) -> any PlannedFigure {
+                     previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) -> any PlannedFigure {
         switch panel.kind {
         case .landscape:
             var scenario = state.scenario
             if let title = panel.title { scenario.title = title }
             if let camera = panel.camera { scenario.landscape.domain = camera.visibleDomain(home: homeDomain) }
-            return landscapeFigure(scenario, width: width, height: height)
+            return landscapeFigure(scenario, width: width, height: height, titleLineLimit: titleLineLimit)
         case .convergence:
             return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                      showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                     options: panel.chart, previous: previous)
+                                     options: panel.chart, previous: previous, titleLineLimit: titleLineLimit)
         }
     }
 }

@@ -39,21 +39,24 @@ public struct LandscapeFigure: Sendable {
     static let ink = RGBA(0.13, 0.13, 0.15)
     static let frameColor = RGBA(0.25, 0.25, 0.28)
 
-    public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil) {
+    /// `titleLineLimit`: how many lines the title may take; by default as many as
+    /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack).
+    public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
+                titleLineLimit: Int? = nil) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                                        outsideLegend: false, contourLabels: false)
+                                        titleLineLimit: titleLineLimit, outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  outsideLegend: outside, contourLabels: scenario.landscape.labels)
+                  titleLineLimit: titleLineLimit, outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 outsideLegend: Bool, contourLabels placesLabels: Bool) {
+                 titleLineLimit: Int?, outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -83,7 +86,8 @@ public struct LandscapeFigure: Sendable {
                                        yNote: yLabels.annotation, fonts: fonts)
         let (titleLines, titleSize) = FigureText.title(scenario.title ?? scenario.landscape.objective.displayName,
                                                        maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
-                                                       maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                                                       maxLines: titleLineLimit
+                                                           ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                        fonts: fonts, size: layout.titleSize, minSize: labelSize + 1)
         // The colourbar title runs along the plot's height, which the title's lines set.
         let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1

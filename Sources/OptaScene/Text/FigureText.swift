@@ -84,8 +84,7 @@ extension FigureText {
         var lines: [String] = []
         for candidate in candidates {
             lines = wrapped(candidate, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: size)
-            let cut = lines.isEmpty || (lines[lines.count - 1].hasSuffix("…") && !candidate.hasSuffix("…"))
-            if !cut { return lines }
+            if !isCut(lines, of: candidate) { return lines }
         }
         return lines
     }
@@ -98,11 +97,15 @@ extension FigureText {
                       minSize: Int) -> (lines: [String], size: Int) {
         for candidate in stride(from: size, through: min(size, minSize), by: -1) {
             let lines = wrapped(string, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: candidate, weight: .bold)
-            // `wrapped` marks a cut with "…" on the last line (or drops a line that holds nothing).
-            let cut = lines.isEmpty || (lines[lines.count - 1].hasSuffix("…") && !string.hasSuffix("…"))
-            if !cut { return (lines, candidate) }
+            if !isCut(lines, of: string) { return (lines, candidate) }
         }
         return (wrapped(string, maxWidth: maxWidth, maxLines: maxLines, fonts: fonts, size: size, weight: .bold), size)
+    }
+
+    /// Whether `lines` (from `wrapped`) lost some of `string`: `wrapped` marks a cut with "…" on
+    /// the last line, or drops a line that holds nothing.
+    static func isCut(_ lines: [String], of string: String) -> Bool {
+        lines.isEmpty || (lines[lines.count - 1].hasSuffix("…") && !string.hasSuffix("…"))
     }
 
     /// Whether a line may end between `a` and `b`: after a space, after a hyphen or dash that
