@@ -99,6 +99,26 @@ import Testing
         #expect(frame == other)
     }
 
+    /// Items the plan draws over its sub-plans (a viewer's HUD over panels) land on tiles the
+    /// sub-plan would leave alone: such a frame leaves no tile alone the next time, so a
+    /// translucent item is never blended twice.
+    @Test func itemsOverSubPlansAreNeverBlendedTwice() {
+        func plan(_ step: Int) -> FramePlan {
+            let shader = CountingShader(tint: 0x40, counter: Counter())
+            let panel = FramePlan([.shaded(shader, cacheKey: LayerKey(shader)), .vector(Self.overlay(step))])
+            let hud = DrawList([.disk(center: SIMD2(30, 130), radius: 10, fill: RGBA(1, 0, 0, 0.5), outlineWidth: 0,
+                                      outline: RGBA(0, 0, 0, 0))])
+            return FramePlan([.subplan(PixelRect(x0: 0, y0: 0, x1: 200, y1: 150), panel), .vector(hud)])
+        }
+        var context = RenderContext()
+        context.leavesFramesIntact = true
+        var frame = Framebuffer(width: 200, height: 150)
+        for step in 1...6 {
+            context.run(plan(step), into: &frame, threads: 2)
+            #expect(frame == Self.fresh(plan(step), threads: 2), "step \(step)")
+        }
+    }
+
     /// Static items (stored runs) right above the shaded layer, keyed by themselves, then items
     /// that change every frame.
     static func plan(tint: UInt32, settled: Int, step: Int, counter: Counter) -> FramePlan {

@@ -13,8 +13,8 @@ struct KeptPass: Sendable {
     let touched: [Bool]
 
     /// Whether a pass over `region` of the frame at `address` (rows `stride` apart) in tiles of
-    /// `tileSize`, under kept layers `keys`, draws where this one did.
-    func isFollowed(address: Int, stride: Int, region: PixelRect, tileSize: Int, keys: ArraySlice<LayerKey>) -> Bool {
+    /// `tileSize`, under kept layers `keys`, draws where this one did, as this one did.
+    func matches(address: Int, stride: Int, region: PixelRect, tileSize: Int, keys: ArraySlice<LayerKey>) -> Bool {
         self.address == address && self.stride == stride && self.region == region && self.tileSize == tileSize && self.keys[...] == keys
     }
 }

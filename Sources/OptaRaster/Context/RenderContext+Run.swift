@@ -52,6 +52,7 @@ extension RenderContext {
     @discardableResult
     private mutating func run(_ plan: FramePlan, into frame: FramePixels, region: PixelRect, straight: Bool, threads: Int) -> Bool {
         precondition(plan.startsOpaque, "a frame plan starts with sub-plans or a layer that writes every pixel")
+        let subplanPasses = keptPasses.thisFrame.count
         for layer in plan.layers {
             guard case .subplan(let rect, let subplan) = layer else { continue }
             let placed = PixelRect(x0: region.x0 + rect.x0, y0: region.y0 + rect.y0, x1: region.x0 + rect.x1, y1: region.y0 + rect.y1)
@@ -59,9 +60,9 @@ extension RenderContext {
         }
         let own = FramePlan(plan.layers.filter { if case .subplan = $0 { false } else { true } })
         guard !own.layers.isEmpty else { return false }
-        runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         // Drawn over the sub-plans' regions, these layers leave more than kept pixels there.
-        if own.layers.count < plan.layers.count { keptPasses.thisFrame.removeAll { $0.region != region } }
+        keptPasses.thisFrame.removeSubrange(subplanPasses...)
+        runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         return true
     }
 
@@ -103,7 +104,7 @@ extension RenderContext {
             } : []
         let previous = keptPasses.lastFrame.first { $0.region == region }
         let leftAlone: [Bool]? = use.kept == 0 && !touched.isEmpty
-            && previous?.isFollowed(address: address, stride: frame.stride, region: region, tileSize: tileSize,
+            && previous?.matches(address: address, stride: frame.stride, region: region, tileSize: tileSize,
                                     keys: cached?.keys.prefix(use.copied) ?? []) == true
             ? zip(touched, previous?.touched ?? []).map { !$0 && !$1 } : nil
         kept.withUnsafeMutableBufferPointer { keptPixels in

@@ -32,7 +32,7 @@ public struct RenderContext: Sendable {
         didSet { if oldValue != leavesFramesIntact { keptPasses = ([], []) } }
     }
     /// The passes (one per region) of the last frame and of the frame being drawn that left kept
-    /// pixels in their untouched tiles, for `leavesFramesIntact`. Only the last frame's count: a
+    /// pixels in their untouched tiles, for `leavesFramesIntact`. Only the last frame's passes count: a
     /// frame before it may have been drawn over since.
     var keptPasses: (lastFrame: [KeptPass], thisFrame: [KeptPass]) = ([], [])
 
