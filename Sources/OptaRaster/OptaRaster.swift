@@ -19,7 +19,9 @@
 //   4. on each tile, the layers run in order: the fill, the shader, then every binned item of the
 //      tile blended source-over, premultiplied, in list order (`BinnedDrawList.composite`, the
 //      rasterizers in `Vector/`); when the context kept the keyed shaded layer and keyed vector
-//      layers above it from the frames before, a copy of their pixels instead (`LayerCache`).
+//      layers above it from the frames before, a copy of their pixels instead (`LayerCache`);
+//      and when the caller keeps its frame as drawn (`leavesFramesIntact`, the viewer), a tile
+//      showing only those kept layers this frame and the last is left as it is (`KeptPass`).
 // A pixel's value depends only on the plan and the pixel's position: the same bytes on one thread
 // or many, with a used context or a new one.
 //
