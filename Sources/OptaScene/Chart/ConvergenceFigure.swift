@@ -18,6 +18,8 @@ public struct ConvergenceFigure: PlannedFigure {
     let showGradientNorm: Bool
     let fonts: FontLibrary
     let layout: LandscapeLayout
+    /// Where the legend goes when it is kept outside the plot (nil: inside, placed each frame).
+    let legendOutside: OutsideLegend?
     let steps: Int
     let knownMinimum: Double?
     /// Axis titles, x scale and marks (`"panels"` options).
@@ -71,9 +73,39 @@ public struct ConvergenceFigure: PlannedFigure {
                                                    maxLines: titleLineLimit
                                                        ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                                    fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
-        layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false,
-                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: 0, labelSize: labelSize,
-                                 titleLines: titleLines.count, titleSize: titleSize)
+        let lines = titleLines.count
+        let withLegend = { (legendWidth: Float, legendHeight: Float) in
+            LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
+                            colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
+                            titleLines: lines, titleSize: titleSize)
+        }
+        var layout = withLegend(0, 0)
+        // A legend that would show only some of the series in the plot goes beside or below it.
+        let entries = Self.legendEntries(names: Self.seriesNames(scenario), marksBest: options.marksBest, strokeScale: layout.strokeScale)
+        var legendOutside: OutsideLegend?
+        if scenario.axes.legend,
+           LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
+           let (place, placed) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
+            layout = placed
+            legendOutside = place
+        }
+        self.layout = layout
+        self.legendOutside = legendOutside
+    }
+
+    /// The names of the series a chart of `scenario` starts with, in the order it draws them: the
+    /// logged paths, then the solvers.
+    static func seriesNames(_ scenario: Scenario) -> [String] {
+        let solvers = scenario.solvers.map(\.id)
+        return scenario.paths.map(\.name).filter { !solvers.contains($0) } + solvers
+    }
+
+    /// Legend entries for series named `names` (their swatches' colours do not change the size).
+    static func legendEntries(names: [String], marksBest: Bool, strokeScale: Float,
+                              colors: [RGBA]? = nil) -> [Legend.Entry] {
+        names.enumerated().map { index, name in
+            Legend.Entry(name: name, swatch: .line(color: colors?[index] ?? LandscapeFigure.ink, width: 2 * strokeScale), id: "legend/\(name)")
+        } + (marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
     }
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
@@ -306,7 +338,7 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
         let lineHeight = Float(size) * 1.25
-        text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, Float(height) - Float(size) * 0.6), size: size,
+        text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size,
              horizontal: .center, vertical: .bottom)
         text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
@@ -412,12 +444,16 @@ public struct ConvergenceFigure: PlannedFigure {
     }
 
     /// The legend for `series` and where it goes: the corner asked for, or the one covering the
-    /// least of the lines, markers and note (`obstacles`). The chart keeps no room beside its
-    /// plot, so `outside` means `best` here.
+    /// least of the lines, markers and note (`obstacles`); or beside or below the plot when the
+    /// chart keeps room there (`legendOutside`), which `outside` does not ask for: it means `best`.
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = series.map { Legend.Entry(name: $0.id, swatch: .line(color: $0.color, width: 2 * layout.strokeScale), id: "legend/\($0.id)") }
-            + (options.marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
+        let entries = Self.legendEntries(names: series.map(\.id), marksBest: options.marksBest, strokeScale: layout.strokeScale,
+                                         colors: series.map(\.color))
+        if let outside = legendOutside {
+            guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
+            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
+        }
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
