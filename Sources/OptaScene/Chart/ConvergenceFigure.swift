@@ -81,7 +81,8 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         var layout = withLegend(0, 0)
         // A legend that would show only some of the series in the plot goes beside or below it.
-        let entries = Self.legendEntries(names: Self.seriesNames(scenario), marksBest: options.marksBest, strokeScale: layout.strokeScale)
+        let entries = Self.legendEntries(Self.seriesNames(scenario).map { ($0, LandscapeFigure.ink) }, marksBest: options.marksBest,
+                                         strokeScale: layout.strokeScale)
         var legendOutside: OutsideLegend?
         if scenario.axes.legend,
            LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
@@ -100,12 +101,10 @@ public struct ConvergenceFigure: PlannedFigure {
         return scenario.paths.map(\.name).filter { !solvers.contains($0) } + solvers
     }
 
-    /// Legend entries for series named `names` (their swatches' colours do not change the size).
-    static func legendEntries(names: [String], marksBest: Bool, strokeScale: Float,
-                              colors: [RGBA]? = nil) -> [Legend.Entry] {
-        names.enumerated().map { index, name in
-            Legend.Entry(name: name, swatch: .line(color: colors?[index] ?? LandscapeFigure.ink, width: 2 * strokeScale), id: "legend/\(name)")
-        } + (marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
+    /// Legend entries for `series` (a swatch's colour does not change the legend's size).
+    static func legendEntries(_ series: [(name: String, color: RGBA)], marksBest: Bool, strokeScale: Float) -> [Legend.Entry] {
+        series.map { Legend.Entry(name: $0.name, swatch: .line(color: $0.color, width: 2 * strokeScale), id: "legend/\($0.name)") }
+            + (marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
     }
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
@@ -448,8 +447,7 @@ public struct ConvergenceFigure: PlannedFigure {
     /// chart keeps room there (`legendOutside`), which `outside` does not ask for: it means `best`.
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = Self.legendEntries(names: series.map(\.id), marksBest: options.marksBest, strokeScale: layout.strokeScale,
-                                         colors: series.map(\.color))
+        let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
