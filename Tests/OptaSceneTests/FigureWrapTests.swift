@@ -19,6 +19,17 @@ import Testing
         return (figures.figure(for: session.renderState, width: width, height: height), scenario)
     }
 
+    /// The convergence chart of `example` run to its end, drawn at `width` × `height` (the last
+    /// panel's chart for panels), with the state it shows.
+    func completedChart(_ example: String, width: Int, height: Int) throws -> (ConvergenceFigure, RenderState) {
+        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: width, height: height)
+        let shown: any SceneFigure = (figure as? PanelsFigure)?.panels.last?.figure ?? figure
+        return (try #require(shown as? ConvergenceFigure), session.renderState)
+    }
+
     /// The title's lines as the figure draws them (the first panel's for panels).
     func titleLines(_ figure: any SceneFigure) -> [String]? {
         switch figure {
@@ -113,12 +124,8 @@ import Testing
 
     /// A chart too small for the whole best-value note shows a shorter one whole, never cut.
     @Test func aSmallChartShortensItsBestNoteInsteadOfCuttingIt() throws {
-        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
-        let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
-        let canvas = chart.canvas(session.renderState)
+        let (chart, state) = try completedChart("grid-valley-panels", width: 320, height: 240)
+        let canvas = chart.canvas(state)
         let texts = canvas.texts.map(\.text)
         let note = try #require(canvas.texts.first { $0.text.hasPrefix("best f = ") }, "\(texts)")
         #expect(!texts.contains { $0.hasSuffix("…") }, "\(texts)")
@@ -140,12 +147,8 @@ import Testing
     /// A best note wrapped onto two lines keeps the step number with its word: "L-BFGS," /
     /// "step 39", not "L-BFGS, step" / "39" (the convergence example at 320×240).
     @Test func aWrappedBestNoteKeepsTheStepWithItsNumber() throws {
-        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/convergence.json").path)
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 240)
-        let chart = try #require(figure as? ConvergenceFigure)
-        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let (chart, state) = try completedChart("convergence", width: 320, height: 240)
+        let texts = chart.canvas(state).texts.map(\.text)
         let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
         let note = Array(texts[first...].prefix(2))
         #expect(note.count == 2 && note[1] == "step\u{00A0}39", "\(note)")
@@ -154,12 +157,8 @@ import Testing
     /// A chart too short for a two-line note (a stacked panel at 320×180, its plot a few pixels
     /// tall) shows a one-line one, which runs the least over its frame and tick labels.
     @Test func aNoteTooTallForItsChartGivesWayToAShorterOne() throws {
-        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/panels.json").path)
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: 320, height: 180)
-        let chart = try #require((figure as? PanelsFigure)?.panels.last?.figure as? ConvergenceFigure)
-        let texts = chart.canvas(session.renderState).texts.map(\.text)
+        let (chart, state) = try completedChart("panels", width: 320, height: 180)
+        let texts = chart.canvas(state).texts.map(\.text)
         let first = try #require(texts.firstIndex { $0.hasPrefix("best ") }, "\(texts)")
         #expect(!texts[(first + 1)...].contains { $0.hasPrefix("step") }, "\(texts)")
     }

@@ -26,6 +26,12 @@ import Testing
 /// title and axes get what they take, and what is left goes to the plots, 4 parts to a
 /// landscape and 3 to a chart.
 @Suite struct StackedPanelTitleTests {
+    /// The scenario `json` at its start, and the figures a session of it draws.
+    func session(_ json: String) throws -> (RenderState, SessionFigures) {
+        let scenario = try ScenarioLoader.parse(Data(json.utf8))
+        return (try HeadlessSession(scenario: scenario).renderState, SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()))
+    }
+
     @Test func aStackedPanelsTitleWrapsAndItsPanelGetsTheHeight() throws {
         let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/grid-valley-panels.json").path)
         let session = try HeadlessSession(scenario: scenario)
@@ -71,9 +77,7 @@ import Testing
          "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
          "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
         """
-        let scenario = try ScenarioLoader.parse(Data(json.utf8))
-        let state = try HeadlessSession(scenario: scenario).renderState
-        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        let (state, figures) = try session(json)
         let first = try #require(figures.figure(for: state, width: 320, height: 240) as? PanelsFigure)
         let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
         #expect(chart.titleLines.count == 2 && !chart.titleIsCut, "\(chart.titleLines)")
@@ -90,9 +94,7 @@ import Testing
          "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
          "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
         """
-        let scenario = try ScenarioLoader.parse(Data(json.utf8))
-        let state = try HeadlessSession(scenario: scenario).renderState
-        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        let (state, figures) = try session(json)
         for (height, chartLines) in [(240, 1), (260, 2)] {
             let panels = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
             let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
