@@ -78,10 +78,10 @@ let benchmarks: @Sendable () -> Void = {
                 if recorded {
                     let recorder = RunRecorder(store: store)
                     let handle = recorder.begin(info(0))
-                    var pending: [Iterate] = []
+                    var pending: [SolverIterate] = []
                     while run.status == .running {
-                        run.run(steps: stretch, on: objective, each: { pending.append(Iterate($0)) })
-                        recorder.append(handle, taking: &pending)
+                        run.run(steps: stretch, on: objective, appendingTo: &pending)
+                        recorder.append(handle, copyingFrom: &pending)
                     }
                     recorder.finish(handle, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
                     recorder.close()
@@ -111,10 +111,10 @@ func temporaryFolder() -> String {
 }
 
 /// `count` iterates along a line, f falling as 1/(step + 1).
-func sampleIterates(_ count: Int) -> [Iterate] {
-    (0..<count).map { (i: Int) -> Iterate in
+func sampleIterates(_ count: Int) -> [SolverIterate] {
+    (0..<count).map { (i: Int) -> SolverIterate in
         let t = Double(i)
-        return Iterate(step: i, x: t * 1e-6, y: 1 - t * 1e-6, f: 1 / (t + 1), gradNorm: 2 / (t + 1))
+        return SolverIterate(step: i, x: t * 1e-6, y: 1 - t * 1e-6, value: 1 / (t + 1), gradientNorm: 2 / (t + 1))
     }
 }
 

@@ -50,7 +50,7 @@ final class LibraryRecorder: Sendable {
             }
             return runs.advance(name, to: step, start: SIMD2(x, y), writer: writer)
         }
-        writer.append(handle, [Iterate(step: step, x: x, y: y, f: f, gradNorm: .nan)])
+        writer.append(handle, [SolverIterate(step: step, x: x, y: y, value: f, gradientNorm: .nan)])
     }
 
     /// Ends every path's run, commits everything and stops the writer; the first writing failure,

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 
 /// Consecutive iterates of one run packed in one row: `count` steps from `firstStep`, each as
 /// four little-endian doubles (x, y, f, ‖∇f‖; NaN where unknown), 32 bytes a step. The chunk
@@ -14,7 +15,7 @@ struct IterateChunk: Sendable {
     static let stride = 32
 
     /// `iterates` cut where steps are not consecutive, each piece packed.
-    static func split(_ iterates: [Iterate]) -> [IterateChunk] {
+    static func split(_ iterates: [SolverIterate]) -> [IterateChunk] {
         var chunks: [IterateChunk] = []
         var start = 0
         while start < iterates.count {
@@ -27,17 +28,17 @@ struct IterateChunk: Sendable {
     }
 
     /// Packs `iterates` in one pass (no intermediate array) into the chunk's bytes.
-    static func pack(_ iterates: ArraySlice<Iterate>) -> IterateChunk {
+    static func pack(_ iterates: ArraySlice<SolverIterate>) -> IterateChunk {
         var data = Data(count: iterates.count * stride)
         var best = Double.infinity, last = Double.nan
         data.withUnsafeMutableBytes { raw in
             for (i, it) in iterates.enumerated() {
                 raw.storeBytes(of: it.x.bitPattern.littleEndian, toByteOffset: i * stride, as: UInt64.self)
                 raw.storeBytes(of: it.y.bitPattern.littleEndian, toByteOffset: i * stride + 8, as: UInt64.self)
-                raw.storeBytes(of: it.f.bitPattern.littleEndian, toByteOffset: i * stride + 16, as: UInt64.self)
-                raw.storeBytes(of: it.gradNorm.bitPattern.littleEndian, toByteOffset: i * stride + 24, as: UInt64.self)
-                if it.f < best { best = it.f }
-                last = it.f
+                raw.storeBytes(of: it.value.bitPattern.littleEndian, toByteOffset: i * stride + 16, as: UInt64.self)
+                raw.storeBytes(of: it.gradientNorm.bitPattern.littleEndian, toByteOffset: i * stride + 24, as: UInt64.self)
+                if it.value < best { best = it.value }
+                last = it.value
             }
         }
         return IterateChunk(firstStep: iterates.first?.step ?? 0, count: iterates.count, data: data, lastF: last,
@@ -45,14 +46,14 @@ struct IterateChunk: Sendable {
     }
 
     /// The iterates of a stored chunk; a damaged chunk (wrong length) gives only what it holds.
-    static func unpack(firstStep: Int, count: Int, data: Data, into out: inout [Iterate]) {
+    static func unpack(firstStep: Int, count: Int, data: Data, into out: inout [SolverIterate]) {
         let n = min(max(0, count), data.count / stride)
         data.withUnsafeBytes { raw in
             for i in 0..<n {
                 func value(_ k: Int) -> Double {
                     Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * stride + k * 8, as: UInt64.self)))
                 }
-                out.append(Iterate(step: firstStep + i, x: value(0), y: value(1), f: value(2), gradNorm: value(3)))
+                out.append(SolverIterate(step: firstStep + i, x: value(0), y: value(1), value: value(2), gradientNorm: value(3)))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 
 /// What is known about a run when it starts: where it came from, the scenario and landscape it
 /// ran on, the method with its parameters, seed and start.
@@ -38,23 +39,6 @@ public struct RunInfo: Sendable, Equatable {
         self.optaVersion = optaVersion
         self.label = label
         self.origin = origin
-    }
-}
-
-/// One iterate of a run: the step, the point, f and ‖∇f‖ there (NaN when not known).
-public struct Iterate: Sendable, Equatable {
-    public var step: Int
-    public var x: Double
-    public var y: Double
-    public var f: Double
-    public var gradNorm: Double
-
-    public init(step: Int, x: Double, y: Double, f: Double, gradNorm: Double) {
-        self.step = step
-        self.x = x
-        self.y = y
-        self.f = f
-        self.gradNorm = gradNorm
     }
 }
 
@@ -100,5 +84,5 @@ public struct RunSummary: Sendable, Equatable {
 public struct StoredRun: Sendable, Equatable {
     public var summary: RunSummary
     public var scenarioJSON: String
-    public var iterates: [Iterate]
+    public var iterates: [SolverIterate]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 import OptaSupport
 import Synchronization
 
@@ -23,7 +24,7 @@ public final class RunRecorder: Sendable {
 
     enum Operation: Sendable {
         case begin(Int, RunInfo)
-        case iterates(Int, [Iterate])
+        case iterates(Int, [SolverIterate])
         case finish(Int, RunEnd)
         case viewerState(String, scenarioHash: String)
     }
@@ -46,10 +47,10 @@ public final class RunRecorder: Sendable {
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
         /// Hand-over arrays the writer has committed and emptied, capacity kept, for
-        /// `append(_:taking:)` to give back (kept only once a caller has used it): at most a
+        /// `append(_:copyingFrom:)` to copy into (kept only once a caller has used it): at most a
         /// quarter of `queueLimit` in all, what the writer takes in one batch when a caller keeps
         /// it busy.
-        var spares: [[Iterate]] = []
+        var spares: [[SolverIterate]] = []
         var spareBytes = 0
         var givesBack = false
     }
@@ -98,32 +99,15 @@ public final class RunRecorder: Sendable {
 
     /// Hands over the next iterates of `run` (in step order). Waits while the iterates held for
     /// the writer would pass `queueLimit` (never when nothing is held, so it cannot wait forever).
-    public func append(_ run: Handle, _ iterates: [Iterate]) {
-        _ = handOver(run, iterates, givingBack: false)
-    }
-
-    /// Hands over `iterates` as `append(_:_:)` does and leaves them empty, with the capacity of an
-    /// array the writer has already committed when there is one. A caller that fills the same
-    /// array again and again then writes into memory already mapped rather than a fresh array
-    /// each time (4,096 iterates are 160 KB: 40 page faults).
-    public func append(_ run: Handle, taking iterates: inout [Iterate]) {
-        if let spare = handOver(run, iterates, givingBack: true) {
-            iterates = spare
-        } else {
-            iterates.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// Queues `iterates` (see `append(_:_:)`); returns a spare array to fill next, if any.
-    private func handOver(_ run: Handle, _ iterates: [Iterate], givingBack: Bool) -> [Iterate]? {
-        guard !iterates.isEmpty else { return nil }
-        let bytes = iterates.count * MemoryLayout<Iterate>.stride
+    public func append(_ run: Handle, _ iterates: [SolverIterate]) {
+        guard !iterates.isEmpty else { return }
+        let bytes = iterates.count * MemoryLayout<SolverIterate>.stride
         while true {
-            let (queued, wakeWriter, spare) = pending.withLock { p -> (Bool, Bool, [Iterate]?) in
-                if p.failed || p.writerDone { return (true, false, nil) }
+            let (queued, wakeWriter) = pending.withLock { p -> (Bool, Bool) in
+                if p.failed || p.writerDone { return (true, false) }
                 if p.heldBytes > 0 && p.heldBytes + bytes > queueLimit {
                     p.waitingCallers += 1
-                    return (false, true, nil)
+                    return (false, true)
                 }
                 p.operations.append(.iterates(run.local, iterates))
                 p.heldBytes += bytes
@@ -131,16 +115,33 @@ public final class RunRecorder: Sendable {
                 p.highWaterBytes = max(p.highWaterBytes, p.heldBytes)
                 let wake = !p.writerWoken && p.queuedBytes >= queueLimit / 4
                 if wake { p.writerWoken = true }
-                guard givingBack else { return (true, wake, nil) }
-                p.givesBack = true
-                let spare = p.spares.popLast()
-                p.spareBytes -= (spare?.capacity ?? 0) * MemoryLayout<Iterate>.stride
-                return (true, wake, spare)
+                return (true, wake)
             }
             if wakeWriter { wake.signal() }
-            if queued { return spare }
+            if queued { return }
             roomFreed.wait()
         }
+    }
+
+    /// Hands over a copy of `iterates` as `append(_:_:)` does and leaves them empty, capacity
+    /// kept. The copy goes into an array the writer has already committed when there is one. A
+    /// caller that fills the same array again and again then writes each iterate into memory its
+    /// own core holds, and pays only for one bulk copy per hand-over into memory already mapped:
+    /// writing iterates one by one straight into an array the writer just read costs the caller
+    /// a cache miss every couple of iterates.
+    public func append(_ run: Handle, copyingFrom iterates: inout [SolverIterate]) {
+        guard !iterates.isEmpty else { return }
+        defer { iterates.removeAll(keepingCapacity: true) }
+        let spare = pending.withLock { p -> [SolverIterate]? in
+            if p.failed || p.writerDone { return nil }
+            p.givesBack = true
+            guard let spare = p.spares.popLast() else { return [] }
+            p.spareBytes -= spare.capacity * MemoryLayout<SolverIterate>.stride
+            return spare
+        }
+        guard var copy = spare else { return }
+        copy.append(contentsOf: iterates)
+        append(run, copy)
     }
 
     /// Ends the recording of `run`.
@@ -191,7 +192,7 @@ public final class RunRecorder: Sendable {
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
                 for spare in spares {
-                    let size = spare.capacity * MemoryLayout<Iterate>.stride
+                    let size = spare.capacity * MemoryLayout<SolverIterate>.stride
                     guard p.spareBytes + size <= queueLimit / 4 else { break }
                     p.spares.append(spare)
                     p.spareBytes += size
@@ -208,8 +209,8 @@ public final class RunRecorder: Sendable {
     /// The committed hand-over arrays of stretches (not the few iterates gathered per batch),
     /// emptied with their capacity kept: each is taken out of `operations`, so it is the only
     /// reference to its storage and emptying it frees nothing.
-    private static func emptied(_ operations: inout [Operation]) -> [[Iterate]] {
-        var spares: [[Iterate]] = []
+    private static func emptied(_ operations: inout [Operation]) -> [[SolverIterate]] {
+        var spares: [[SolverIterate]] = []
         while let operation = operations.popLast() {
             guard case .iterates(_, var iterates) = consume operation, iterates.count >= gatheredBelow else { continue }
             iterates.removeAll(keepingCapacity: true)
@@ -225,7 +226,7 @@ public final class RunRecorder: Sendable {
                 // Iterates handed over a few at a time (a training loop's steps) are gathered per
                 // run and stored as one chunk before anything else of that run is written; a
                 // solver's stretches of thousands are stored as they come.
-                var gathered: [Int: [Iterate]] = [:]
+                var gathered: [Int: [SolverIterate]] = [:]
                 func flush(_ local: Int) throws {
                     guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
                     try RunStore.insertIterates(db, runId: id, iterates)

@@ -137,8 +137,8 @@ extension RunStore {
         }
     }
 
-    static func iterates(_ db: Database, runId: Int64) throws -> [Iterate] {
-        var out: [Iterate] = []
+    static func iterates(_ db: Database, runId: Int64) throws -> [SolverIterate] {
+        var out: [SolverIterate] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT firstStep, count, data FROM iterateChunk WHERE runId = ? ORDER BY firstStep",
                                        arguments: [runId])
         while let row = try rows.next() {

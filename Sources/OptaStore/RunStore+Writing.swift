@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OptaCore
 
 /// The statements a recording uses, inside the recorder's transactions.
 extension RunStore {
@@ -35,7 +36,7 @@ extension RunStore {
 
     /// Appends iterates to run `runId` as packed chunks and updates its summary (count, last and
     /// best f).
-    static func insertIterates(_ db: Database, runId: Int64, _ iterates: [Iterate]) throws {
+    static func insertIterates(_ db: Database, runId: Int64, _ iterates: [SolverIterate]) throws {
         for chunk in IterateChunk.split(iterates) { try insertChunk(db, runId: runId, chunk) }
     }
 
@@ -68,7 +69,7 @@ extension RunStore {
     /// Stores a whole run at once unless a run of the same origin and name is stored already
     /// (a logged path file read again); returns the run's id and whether it was stored now. Runs
     /// without an origin are always stored.
-    public func insertUnlessStored(_ info: RunInfo, iterates: [Iterate], end: RunEnd) throws(StoreError) -> (id: Int64, inserted: Bool) {
+    public func insertUnlessStored(_ info: RunInfo, iterates: [SolverIterate], end: RunEnd) throws(StoreError) -> (id: Int64, inserted: Bool) {
         try write { db in
             if let origin = info.origin,
                let id = try Int64.fetchOne(db, sql: "SELECT id FROM run WHERE origin = ? AND name = ? ORDER BY id LIMIT 1",
@@ -84,7 +85,7 @@ extension RunStore {
 
     /// Stores a whole run at once (logged paths from files, tests, benchmarks); returns its id.
     @discardableResult
-    public func insert(_ info: RunInfo, iterates: [Iterate], end: RunEnd) throws(StoreError) -> Int64 {
+    public func insert(_ info: RunInfo, iterates: [SolverIterate], end: RunEnd) throws(StoreError) -> Int64 {
         try write { db in
             let id = try Self.insertRun(db, info, now: Date())
             try Self.insertIterates(db, runId: id, iterates)

@@ -86,21 +86,14 @@ extension RunEnd {
     }
 }
 
-extension Iterate {
-    /// A point a solver reached, as the store keeps it.
-    public init(_ iterate: SolverIterate) {
-        self.init(step: iterate.step, x: iterate.point.x, y: iterate.point.y, f: iterate.value,
-                  gradNorm: iterate.gradientNorm)
-    }
-
+extension SolverIterate {
     /// The points `trajectory` holds, at their steps (NaN where f is not known yet: an unevaluated
     /// start).
-    public static func kept(in trajectory: SolverTrajectory) -> [Iterate] {
+    public static func kept(in trajectory: SolverTrajectory) -> [SolverIterate] {
         trajectory.points.indices.map { i in
-            let p = trajectory.points[i]
             let known = i < trajectory.values.count
-            return Iterate(step: trajectory.steps[i], x: p.x, y: p.y, f: known ? trajectory.values[i] : .nan,
-                           gradNorm: known ? trajectory.gradientNorms[i] : .nan)
+            return SolverIterate(step: trajectory.steps[i], point: trajectory.points[i], value: known ? trajectory.values[i] : .nan,
+                                 gradientNorm: known ? trajectory.gradientNorms[i] : .nan)
         }
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import OptaCore
 
 /// The store's tables, versioned with GRDB's migrator: each version is a migration, applied in
 /// order to older files when they are opened. Never edit a shipped migration; add a new one.
@@ -89,7 +90,7 @@ enum StoreSchema {
                 let rows = try Row.fetchAll(db, sql: "SELECT step, x, y, f, gradNorm FROM iterate WHERE runId = ? ORDER BY step",
                                             arguments: [runId])
                 let iterates = rows.map { row in
-                    Iterate(step: row[0], x: row[1] ?? .nan, y: row[2] ?? .nan, f: row[3] ?? .nan, gradNorm: row[4] ?? .nan)
+                    SolverIterate(step: row[0], x: row[1] ?? .nan, y: row[2] ?? .nan, value: row[3] ?? .nan, gradientNorm: row[4] ?? .nan)
                 }
                 try db.execute(sql: "DELETE FROM iterateChunk WHERE runId = ?", arguments: [runId])
                 for chunk in IterateChunk.split(iterates) {

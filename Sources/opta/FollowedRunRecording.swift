@@ -33,14 +33,14 @@ final class FollowedRunRecorder: FollowRecorder {
     func record(_ points: [PathPoint]) {
         // One hand-over per path and read, in the order the paths first appear in the read.
         var order: [RunRecorder.Handle] = []
-        var batches: [RunRecorder.Handle: [Iterate]] = [:]
+        var batches: [RunRecorder.Handle: [SolverIterate]] = [:]
         runs.withLock { runs in
             for point in points {
                 let step = Self.step(point.step, after: runs.lastStep(of: point.path) ?? -1)
                 let handle = runs.advance(point.path, to: step, start: point.point, writer: writer)
                 let f = point.f.flatMap { $0.isNaN ? nil : $0 } ?? objective.value(point.point)
                 if batches[handle] == nil { order.append(handle) }
-                batches[handle, default: []].append(Iterate(step: step, x: point.point.x, y: point.point.y, f: f, gradNorm: .nan))
+                batches[handle, default: []].append(SolverIterate(step: step, x: point.point.x, y: point.point.y, value: f, gradientNorm: .nan))
             }
         }
         // Outside the lock: a full writer queue makes `append` wait.

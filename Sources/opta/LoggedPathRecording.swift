@@ -55,7 +55,7 @@ enum LoggedPathRecording {
 
     /// A logged path's points as iterates: its own steps when they are whole numbers counting up
     /// (else 0, 1, 2, …), f as logged or else the landscape's, ‖∇f‖ unknown.
-    static func iterates(of path: PathSpec, on objective: Objective) -> [Iterate] {
+    static func iterates(of path: PathSpec, on objective: Objective) -> [SolverIterate] {
         let logged = path.steps.map { steps in steps.map { Int(exactly: $0) } }
         let ownSteps: [Int]? = logged.flatMap { steps in
             let whole = steps.compactMap { $0 }
@@ -65,8 +65,8 @@ enum LoggedPathRecording {
         }
         return path.points.enumerated().map { i, point in
             let value = path.values.flatMap { i < $0.count ? $0[i] : nil }
-            return Iterate(step: ownSteps?[i] ?? i, x: point.x, y: point.y,
-                           f: value.flatMap { $0.isNaN ? nil : $0 } ?? objective.value(point), gradNorm: .nan)
+            return SolverIterate(step: ownSteps?[i] ?? i, x: point.x, y: point.y,
+                           value: value.flatMap { $0.isNaN ? nil : $0 } ?? objective.value(point), gradientNorm: .nan)
         }
     }
 }

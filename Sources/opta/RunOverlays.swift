@@ -54,8 +54,8 @@ enum RunOverlays {
         }
         return RecordedRun(name: "#\(run.summary.id) \(run.summary.name)",
                            method: SolverMethod(rawValue: run.summary.method) ?? .gradientDescent,
-                           trajectory: run.iterates.map { SIMD2($0.x, $0.y) }, values: run.iterates.map(\.f),
-                           gradientNorms: run.iterates.map(\.gradNorm), steps: run.iterates.map(\.step), status: status)
+                           trajectory: run.iterates.map { SIMD2($0.x, $0.y) }, values: run.iterates.map(\.value),
+                           gradientNorms: run.iterates.map(\.gradientNorm), steps: run.iterates.map(\.step), status: status)
     }
 
     private static func list(_ store: RunStore, _ filter: RunFilter) throws -> [RunSummary] {

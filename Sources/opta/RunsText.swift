@@ -108,7 +108,7 @@ enum RunsText {
         let shown = run.iterates.count <= 6 ? Array(run.iterates) : Array(run.iterates.prefix(3)) + Array(run.iterates.suffix(3))
         for (i, it) in shown.enumerated() {
             if run.iterates.count > 6 && i == 3 { lines.append("  …") }
-            lines.append("  step \(it.step): (\(short(it.x)), \(short(it.y))) f = \(short(it.f)) ‖∇f‖ = \(short(it.gradNorm))")
+            lines.append("  step \(it.step): (\(short(it.x)), \(short(it.y))) f = \(short(it.value)) ‖∇f‖ = \(short(it.gradientNorm))")
         }
         return lines.joined(separator: "\n")
     }
@@ -117,7 +117,7 @@ enum RunsText {
         var out = ""
         out.reserveCapacity(run.iterates.count * 64)
         for it in run.iterates {
-            out += "\(run.summary.id),\(it.step),\(csvNumber(it.x)),\(csvNumber(it.y)),\(csvNumber(it.f)),\(csvNumber(it.gradNorm))\n"
+            out += "\(run.summary.id),\(it.step),\(csvNumber(it.x)),\(csvNumber(it.y)),\(csvNumber(it.value)),\(csvNumber(it.gradientNorm))\n"
         }
         return out
     }
@@ -128,7 +128,7 @@ enum RunsText {
         var out = ""
         for it in run.iterates {
             out += "{\"run\": \(run.summary.id), \"step\": \(it.step), \"x\": \(number(it.x)), \"y\": \(number(it.y)), "
-                + "\"f\": \(number(it.f)), \"gradNorm\": \(number(it.gradNorm))}\n"
+                + "\"f\": \(number(it.value)), \"gradNorm\": \(number(it.gradientNorm))}\n"
         }
         return out
     }

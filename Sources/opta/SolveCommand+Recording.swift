@@ -27,14 +27,14 @@ enum RecordedSolve {
             let spec = specs[runs[i].id] ?? SolverSpec(id: runs[i].id, method: runs[i].method, start: runs[i].trajectory[0])
             let handle = recorder?.begin(RunInfo(source: "solve", identity: identity, scenario: scenario, spec: spec, label: label))
             // A resumed run's history first: the points its checkpoint kept.
-            var pending = handle != nil && !runs[i].path.lacksValues ? Iterate.kept(in: runs[i].path) : []
+            var pending = handle != nil && !runs[i].path.lacksValues ? SolverIterate.kept(in: runs[i].path) : []
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
                 if let recorder, let handle {
-                    // A closure that does not escape and a recycled array: the solver's own cost of
-                    // recording is appending each iterate to memory already mapped.
-                    runs[i].run(steps: n, on: objective, each: { pending.append(Iterate($0)) })
-                    recorder.append(handle, taking: &pending)
+                    // The solver appends to an array of its own, which stays in its core's cache,
+                    // and the recorder takes a copy.
+                    runs[i].run(steps: n, on: objective, appendingTo: &pending)
+                    recorder.append(handle, copyingFrom: &pending)
                 } else {
                     runs[i].run(steps: n, on: objective)
                 }
@@ -46,7 +46,7 @@ enum RecordedSolve {
             progress?(done)
             if let recorder, let handle {
                 // A run that took no step still records its start (f not evaluated).
-                if runs[i].path.lacksValues { pending += Iterate.kept(in: runs[i].path) }
+                if runs[i].path.lacksValues { pending += SolverIterate.kept(in: runs[i].path) }
                 recorder.append(handle, pending)
                 recorder.finish(handle, RunEnd(status: runs[i].status, steps: runs[i].stepCount,
                                                wallTime: (clock.now - started).seconds))

@@ -22,7 +22,7 @@ struct ViewerSolverRecorder: SolverStepRecorder {
         let recorder: RunRecorder
         let handle: RunRecorder.Handle
 
-        func record(_ iterates: [SolverIterate]) { recorder.append(handle, iterates.map(Iterate.init)) }
+        func record(_ iterates: [SolverIterate]) { recorder.append(handle, iterates) }
 
         func end(status: SolverStatus, steps: Int, wallTime: Double) {
             recorder.finish(handle, RunEnd(status: status, steps: steps, wallTime: wallTime))

@@ -1,4 +1,5 @@
 import Foundation
+import OptaCore
 import OptaStore
 import XCTest
 
@@ -13,16 +14,16 @@ final class FollowedRunRecordingTests: XCTestCase {
         (0..<count).map { "{\"path\": \"\(path)\", \"step\": \(2 * $0), \"x\": \(-1 + 0.01 * Double($0)), \"y\": \(y), \"f\": \(0.5 + Double($0))}\n" }.joined()
     }
 
-    static func iterates(_ count: Int, y: Double = 1) -> [Iterate] {
-        (0..<count).map { Iterate(step: 2 * $0, x: -1 + 0.01 * Double($0), y: y, f: 0.5 + Double($0), gradNorm: .nan) }
+    static func iterates(_ count: Int, y: Double = 1) -> [SolverIterate] {
+        (0..<count).map { SolverIterate(step: 2 * $0, x: -1 + 0.01 * Double($0), y: y, value: 0.5 + Double($0), gradientNorm: .nan) }
     }
 
     /// NaN ‖∇f‖ does not compare equal: compare the other fields and that ‖∇f‖ is unknown.
-    func assertSame(_ stored: [Iterate], _ expected: [Iterate], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSame(_ stored: [SolverIterate], _ expected: [SolverIterate], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(stored.count, expected.count, name, file: file, line: line)
         for (s, e) in zip(stored, expected) {
-            XCTAssertEqual([Double(s.step), s.x, s.y, s.f], [Double(e.step), e.x, e.y, e.f], name, file: file, line: line)
-            XCTAssertTrue(s.gradNorm.isNaN, name, file: file, line: line)
+            XCTAssertEqual([Double(s.step), s.x, s.y, s.value], [Double(e.step), e.x, e.y, e.value], name, file: file, line: line)
+            XCTAssertTrue(s.gradientNorm.isNaN, name, file: file, line: line)
         }
     }
 
@@ -54,7 +55,7 @@ final class FollowedRunRecordingTests: XCTestCase {
         XCTAssertEqual(adam.summary.start, SIMD2(-1, 1))
         let stored = try XCTUnwrap(RunStore(path: store).run(XCTUnwrap(runs.first { $0.name == "plain" }).id)).iterates
         XCTAssertEqual(stored.map(\.step), [0, 1, 2])
-        XCTAssertEqual(stored.map(\.f), [0.25 + 0, 1 + 900, 0])  // (1-x)² + 100 (y-x²)², exact at these points
+        XCTAssertEqual(stored.map(\.value), [0.25 + 0, 1 + 900, 0])  // (1-x)² + 100 (y-x²)², exact at these points
         // The command line sees the same: `runs list --json` names the run, `runs export` has its points.
         let listed = try OptaProcess.run(["runs", "list", "--json", "--store", store])
         XCTAssertEqual(listed.status, 0, listed.stderr)

@@ -35,11 +35,11 @@ final class LoggedPathRecordingTests: XCTestCase {
         XCTAssertEqual(adam.summary.status, "logged")
         XCTAssertEqual(adam.summary.landscape, "function:rosenbrock")
         XCTAssertEqual(adam.iterates.map(\.step), [0, 10, 20])
-        XCTAssertEqual(adam.iterates.map(\.f), [12.5, 4, 0.25])
+        XCTAssertEqual(adam.iterates.map(\.value), [12.5, 4, 0.25])
         XCTAssertEqual(adam.iterates.map(\.x), [-1.5, -1, 0.5])
         // No logged f: the landscape's value there (Rosenbrock at (1, 1) is 0).
         let sgd = try XCTUnwrap(runStore.run(2))
-        XCTAssertEqual(sgd.iterates.map(\.f), [0, 6.5])
+        XCTAssertEqual(sgd.iterates.map(\.value), [0, 6.5])
 
         // A changed file is new content: stored again.
         try writeFile("x,y\n0,0\n1,1\n", folder + "/logged.csv")

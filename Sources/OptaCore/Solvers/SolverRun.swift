@@ -4,7 +4,7 @@
 ///
 /// The trajectory keeps at most `SolverTrajectory.defaultCapacity` points (decimated by stride
 /// doubling, first and latest point exact); whoever needs every iterate (the run store) takes them
-/// as they come from `step(on:observe:)`.
+/// as they come from `step(on:observe:)` or `run(steps:on:appendingTo:)`.
 public struct SolverRun: Sendable, Equatable {
     /// The caller's name for this run.
     public var id: String
@@ -57,11 +57,31 @@ public struct SolverRun: Sendable, Equatable {
     /// evaluated, then each finite step), before any decimation.
     @discardableResult
     public mutating func step(on objective: Objective, observe: ((SolverIterate) -> Void)? = nil) -> SolverStatus {
+        takeStep(on: objective) { observe?($0) }
+    }
+
+    /// Up to `steps` steps as `run(steps:on:observe:)` does, appending every new trajectory point
+    /// to `iterates`: how a recorder takes every iterate. The append is compiled into the step
+    /// loop; through `observe`, each step would also pay a closure call.
+    @discardableResult
+    public mutating func run(steps: Int, on objective: Objective, appendingTo iterates: inout [SolverIterate]) -> SolverStatus {
+        iterates.reserveCapacity(iterates.count + steps + 1)
+        var remaining = steps
+        while remaining > 0 && status == .running {
+            takeStep(on: objective) { iterates.append($0) }
+            remaining -= 1
+        }
+        return status
+    }
+
+    /// `step(on:observe:)`, inlined into each caller so `observe` is compiled in place.
+    @inline(__always) @discardableResult
+    private mutating func takeStep(on objective: Objective, _ observe: (SolverIterate) -> Void) -> SolverStatus {
         guard status == .running else { return status }
         if path.lacksValues, let start = path.points.last {
             let (f, gradientNorm) = Self.evaluate(objective, at: start)
             path.evaluateStart(value: f, gradientNorm: gradientNorm)
-            observe?(SolverIterate(step: path.steps[0], point: start, value: f, gradientNorm: gradientNorm))
+            observe(SolverIterate(step: path.steps[0], point: start, value: f, gradientNorm: gradientNorm))
             if let status = judge(start, f, gradientNorm) {
                 self.status = status
                 return status
@@ -77,7 +97,7 @@ public struct SolverRun: Sendable, Equatable {
         let (f, gradientNorm) = Self.evaluate(objective, at: p)
         if p.x.isFinite && p.y.isFinite {
             path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount)
-            observe?(SolverIterate(step: stepCount, point: p, value: f, gradientNorm: gradientNorm))
+            observe(SolverIterate(step: stepCount, point: p, value: f, gradientNorm: gradientNorm))
         }
         stalledSteps = rules.stalled(from: previous, fPrevious, to: p, f) ? stalledSteps + 1 : 0
         status = judge(p, f, gradientNorm) ?? .running
@@ -94,15 +114,6 @@ public struct SolverRun: Sendable, Equatable {
             remaining -= 1
         }
         return status
-    }
-
-    /// Up to `steps` steps as `run(steps:on:observe:)` does, with `each` hearing every new
-    /// trajectory point. `each` does not escape, so the state it captures (a recorder's buffer)
-    /// is not boxed and is written without the runtime's exclusivity checks, which an escaping
-    /// closure pays on every step.
-    @discardableResult
-    public mutating func run(steps: Int, on objective: Objective, each: (SolverIterate) -> Void) -> SolverStatus {
-        withoutActuallyEscaping(each) { run(steps: steps, on: objective, observe: $0) }
     }
 
     /// Raises the step budget by `steps`; a run that had only used up its budget (`stopped`) goes on.

@@ -78,6 +78,22 @@ import Testing
         #expect(again == run)
     }
 
+    /// A recorder's way (`run(steps:on:appendingTo:)`, in stretches) takes exactly the iterates
+    /// `observe` hears, start included, and leaves the same run.
+    @Test func appendingTakesWhatObserveHears() throws {
+        let objective = Objective.builtin(.rosenbrock)
+        func fresh() throws -> SolverRun {
+            try SolverRun(id: "sa", method: .simulatedAnnealing, start: SIMD2(-1.5, 2.5), seed: 7, rules: onlyStepLimit(10_000))
+        }
+        var observed = try fresh(), appended = try fresh()
+        var heard: [SolverIterate] = [], taken: [SolverIterate] = []
+        observed.run(steps: 10_000, on: objective) { heard.append($0) }
+        while appended.status == .running { appended.run(steps: 999, on: objective, appendingTo: &taken) }
+        #expect(heard.count == 10_001)
+        #expect(taken == heard)
+        #expect(appended == observed)
+    }
+
     /// Checkpoint after k steps, resume, n − k more: the same kept points, stride and best as one
     /// run of n steps, byte for byte — before and after the checkpoint's run was decimated.
     @Test(arguments: [5_000, 20_001, 33_333])
