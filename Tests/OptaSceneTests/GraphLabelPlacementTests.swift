@@ -60,6 +60,25 @@ import Testing
         }
     }
 
+    /// No edge runs through a label's text: each label takes a side of its node that no edge
+    /// crosses (a label above a node at the frame's side slides into the frame to find one);
+    /// where none is left (a thumbnail), one that no edge runs along, else none. The edges are
+    /// the lines between node centres, arrowheads and all.
+    @Test(arguments: [(320, 240), (640, 480), (1280, 720), (3840, 2160)])
+    func noEdgeRunsThroughALabel(width: Int, height: Int) throws {
+        let (boxes, figure, state) = try labels(width: width, height: height)
+        let g = figure.geometry(state)
+        #expect(boxes.count >= (width >= 1280 ? 30 : 11), "\(boxes.count) labels")
+        for box in boxes {
+            let crossed = figure.graph.edges.map { PathClipping.length(of: [g.centers[$0.from], g.centers[$0.to]], inside: box.grown(by: 1)) }
+            if width >= 1280 {
+                #expect(crossed.reduce(0, +) == 0, "edges run \(crossed.reduce(0, +)) px through the label at \(box)")
+            } else {
+                #expect(crossed.max() ?? 0 <= max(box.width / 2, box.height * 2), "an edge runs along the label at \(box)")
+            }
+        }
+    }
+
     @Test func everyLabelShowsWhereThereIsRoom() throws {
         #expect(try labels(width: 1280, height: 720).boxes.count == 30)
     }

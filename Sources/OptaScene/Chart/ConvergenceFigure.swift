@@ -80,12 +80,13 @@ public struct ConvergenceFigure: PlannedFigure {
                             titleLines: lines, titleSize: titleSize)
         }
         var layout = withLegend(0, 0)
-        // A legend that would show only some of the series in the plot goes beside or below it.
+        // A legend asked to go outside, or that would show only some of the series in the plot,
+        // goes beside or below it.
         let entries = Self.legendEntries(Self.seriesNames(scenario).map { ($0, LandscapeFigure.ink) }, marksBest: options.marksBest,
                                          strokeScale: layout.strokeScale)
         var legendOutside: OutsideLegend?
-        if scenario.axes.legend,
-           LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
+        if scenario.axes.legend, scenario.axes.legendPosition == .outside
+            || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
            let (place, placed) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
             layout = placed
             legendOutside = place
@@ -218,6 +219,8 @@ public struct ConvergenceFigure: PlannedFigure {
         obstacles.text = list.texts[textBefore...].map(\.rect)
         if let placed = placedLegend(series, obstacles: obstacles) {
             placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k)
+            list.legendCoversData = legendOutside == nil
+                && !LegendPlacer.isGoodEnough(placed.frame, cover: LegendPlacer.cover(placed.frame, obstacles), obstacles)
         }
         return list
     }
@@ -444,7 +447,7 @@ public struct ConvergenceFigure: PlannedFigure {
 
     /// The legend for `series` and where it goes: the corner asked for, or the one covering the
     /// least of the lines, markers and note (`obstacles`); or beside or below the plot when the
-    /// chart keeps room there (`legendOutside`), which `outside` does not ask for: it means `best`.
+    /// chart keeps room there (`legendOutside`: asked for, or a legend too long for the plot).
     func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
         let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale)

@@ -127,9 +127,20 @@ public struct SessionFigures: Sendable {
             if let camera = panel.camera { scenario.landscape.domain = camera.visibleDomain(home: homeDomain) }
             return landscapeFigure(scenario, width: width, height: height, titleLineLimit: titleLineLimit)
         case .convergence:
-            return ConvergenceFigure(scenario: state.scenario, width: width, height: height, fonts: fonts, title: panel.title,
-                                     showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                     options: panel.chart, previous: previous, titleLineLimit: titleLineLimit)
+            let chart = { (scenario: Scenario) in
+                ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: fonts, title: panel.title,
+                                  showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
+                                  options: panel.chart, previous: previous, titleLineLimit: titleLineLimit)
+            }
+            let inside = chart(state.scenario)
+            // A `best` legend that covers lines in every corner of the plot goes beside or below it,
+            // as a landscape's does. (A followed run's chart is built before its lines are drawn: its
+            // legend keeps the corner.)
+            guard state.scenario.axes.legend, state.scenario.axes.legendPosition == .best, state.followedPathCount == 0,
+                  inside.canvas(state).legendCoversData else { return inside }
+            var outside = state.scenario
+            outside.axes.legendPosition = .outside
+            return chart(outside)
         }
     }
 }

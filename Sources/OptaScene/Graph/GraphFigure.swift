@@ -210,9 +210,9 @@ public struct GraphFigure: PlannedFigure {
 
     /// Labels beside their nodes, each on a halo of the background colour: right of the node
     /// (above sources of directed edges) when that is clear, else another clear side, else left
-    /// out (`GraphLabelPlacement`).
-    /// Each node's label on the first of its sides (right, above, left, below) where it touches
-    /// no other label, node or `loops` box (the self-loops' bounds), nor leaves the frame.
+    /// out; of the clear sides, one no edge crosses when there is one (`GraphLabelPlacement`).
+    /// Clear means touching no other label, node or `loops` box (the self-loops' bounds), and
+    /// inside the frame (a label above or below a node at the frame's side slides into it).
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
         let halo = RGBA(graph.style.background).with(alpha: 0.9)
         let haloRadius: Float = 2
@@ -222,12 +222,14 @@ public struct GraphFigure: PlannedFigure {
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
             let c = g.centers[i], r = g.radii[i]
             let sides: [GraphLabelPlacement.Side] = labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below]
+            // A label above or below a node near the frame's side slides along, into the frame.
+            func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
             let origins = sides.map { side in
                 switch side {
                 case .right: stamp.origin(anchor: c + SIMD2(r + 4, 0), horizontal: .left, vertical: .middle)
-                case .above: stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom)
+                case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom))
                 case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
-                case .below: stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top)
+                case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top))
                 }
             }
             stamps.append((i, stamp, origins))
@@ -240,8 +242,13 @@ public struct GraphFigure: PlannedFigure {
             }
         }
         let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2 + titleExtraHeight)]
+        // Edges as the lines between node centres (what a node's disk covers of them does not matter:
+        // no label covers a node).
+        let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
+                                 cell: 64)
         let chosen = GraphLabelPlacement.place(candidates, centers: g.centers, radii: g.radii,
-                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand + loops)
+                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand + loops,
+                                               edges: edges)
         for (entry, side) in zip(stamps, chosen) {
             guard let side else { continue }
             let origin = entry.origins[side]

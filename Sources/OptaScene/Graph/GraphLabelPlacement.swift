@@ -1,28 +1,40 @@
 import OptaRaster
 
 /// Where a graph's node labels go, so that none covers another label or a node and none leaves
-/// the frame: each label takes its preferred side of its node when that is clear (right, or above
-/// for sources of directed edges), else the first clear one of right, above, left and below; a
-/// label with no clear side is left out of the picture (the accessibility tree still names the
-/// node). Nodes are placed in their scenario order, so the result is deterministic.
+/// the frame, and edges run through as few as can be: each label takes the first of its node's
+/// sides (right, or above for sources of directed edges, whose arrows leave to the right; then
+/// the others) that is clear and that no edge crosses; when every clear side is crossed, the
+/// one crossed least, if no edge runs along it (`readable`). A label with no such side is left
+/// out of the picture (the accessibility tree still names the node). Nodes are placed in their
+/// scenario order, so the result is deterministic.
 struct GraphLabelPlacement {
     /// A label's side of its node.
     enum Side { case right, above, left, below }
 
+    /// Whether a label in `box` reads with an edge running `length` pixels through it: an edge
+    /// across the text does (the label's halo keeps its letters clear); one along it, over half
+    /// its width and further than twice across its height, does not (such a label is left out).
+    static func readable(_ box: PixelRectF, crossedFor length: Float) -> Bool {
+        length <= max(box.width / 2, box.height * 2)
+    }
+
     /// For each label, its text's box on each side, preferred side first:
-    /// the index of the side chosen, nil where none is clear.
+    /// the index of the side chosen, nil where none is clear. `edges` are the edges' lines.
     static func place(_ candidates: [[PixelRectF]], centers: [SIMD2<Float>], radii: [Float], frame: PixelRectF,
-                      keepOut: [PixelRectF]) -> [Int?] {
+                      keepOut: [PixelRectF], edges: SegmentIndex) -> [Int?] {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut { taken.insert(rect) }
         return candidates.map { boxes in
+            var best: (side: Int, crossed: Float)?
             for (k, box) in boxes.enumerated()
             where box.x0 >= frame.x0 && box.y0 >= frame.y0 && box.x1 <= frame.x1 && box.y1 <= frame.y1 && !taken.overlaps(box) {
-                taken.insert(box)
-                return k
+                let (crossed, longest) = edges.lengths(inside: box)
+                if readable(box, crossedFor: longest), crossed < (best?.crossed ?? .infinity) { best = (k, crossed) }
+                if crossed == 0 { break }
             }
-            return nil
+            if let best { taken.insert(boxes[best.side]) }
+            return best?.side
         }
     }
 }

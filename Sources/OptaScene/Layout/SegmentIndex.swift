@@ -1,10 +1,13 @@
 import OptaRaster
 
 /// Line segments binned into square cells of the frame, to ask quickly whether any of them comes
-/// within a distance of a box (contour labels against paths with thousands of points).
+/// within a distance of a box (contour labels against paths with thousands of points), or how
+/// much of them runs through it (graph labels against edges).
 struct SegmentIndex {
     private let cell: Float
-    private var cells: [SIMD2<Int32>: [(SIMD2<Float>, SIMD2<Float>)]] = [:]
+    private var segments: [(SIMD2<Float>, SIMD2<Float>)] = []
+    /// The segments (indices into `segments`) each cell holds.
+    private var cells: [SIMD2<Int32>: [Int]] = [:]
 
     /// The segments of `polylines` (non-finite points break a line) in cells of `cell` pixels.
     init(_ polylines: [[SIMD2<Float>]], cell: Float) {
@@ -14,7 +17,8 @@ struct SegmentIndex {
                 let lo = pointwiseMin(a, b), hi = pointwiseMax(a, b)
                 // Segments far outside any plot (a path point at 1e30) are not worth binning.
                 guard lo.x > -1e6, lo.y > -1e6, hi.x < 1e6, hi.y < 1e6 else { continue }
-                for key in keys(PixelRectF(x0: lo.x, y0: lo.y, x1: hi.x, y1: hi.y)) { cells[key, default: []].append((a, b)) }
+                segments.append((a, b))
+                for key in keys(PixelRectF(x0: lo.x, y0: lo.y, x1: hi.x, y1: hi.y)) { cells[key, default: []].append(segments.count - 1) }
             }
         }
     }
@@ -31,8 +35,25 @@ struct SegmentIndex {
     func comesWithin(_ d: Float, of box: PixelRectF) -> Bool {
         guard !cells.isEmpty else { return false }
         for key in keys(box.grown(by: d)) {
-            for (a, b) in cells[key] ?? [] where box.distance(toSegment: a, b) < d { return true }
+            for index in cells[key] ?? [] where box.distance(toSegment: segments[index].0, segments[index].1) < d { return true }
         }
         return false
+    }
+
+    /// How much of the segments runs inside `box`, in pixels: in all (each segment counted
+    /// once), and of the one that runs longest in it.
+    func lengths(inside box: PixelRectF) -> (total: Float, longest: Float) {
+        guard !cells.isEmpty, box.x0.isFinite, box.y0.isFinite, box.x1.isFinite, box.y1.isFinite else { return (0, 0) }
+        var near: [Int] = []
+        for key in keys(box) { near += cells[key] ?? [] }
+        var total: Float = 0, longest: Float = 0
+        var previous = -1
+        for index in near.sorted() where index != previous {
+            previous = index
+            let length = PathClipping.length(of: [segments[index].0, segments[index].1], inside: box)
+            total += length
+            longest = max(longest, length)
+        }
+        return (total, longest)
     }
 }

@@ -43,10 +43,10 @@ struct Legend {
     /// Where each entry's strip starts below the box's inner top, then where the summary's does
     /// (in a legend of several columns, the top of its row).
     let tops: [Float]
-    /// How many columns the entries are set in, and how wide each column is (the box's inner
-    /// width when there is one column).
+    /// How many columns the entries are set in, and where each starts from the box's inner left
+    /// edge (one column: 0).
     let columns: Int
-    let columnWidth: Float
+    let columnStarts: [Float]
     /// The entries summarized on the last line.
     let hidden: [Entry]
     let labelSize: Int
@@ -108,37 +108,53 @@ struct Legend {
         let widths = labels.flatMap { $0 }.map { fonts.measure($0, pixelSize: labelSize) }
             + [summary.map { fonts.measure($0, pixelSize: labelSize) } ?? 0]
         size = SIMD2(pad * 3 + Float(labelSize) * 2.2 + (widths.max() ?? 0), pad * 2 + tops[tops.count - 1] + (summary == nil ? 0 : line))
-        columnWidth = size.x - 2 * pad
+        columnStarts = [0]
     }
 
     /// A legend of one-line entries set row by row in as many columns as `maxWidth` holds (at
     /// most `rows` rows; a summary takes the last place when not all fit); nil when not even one
-    /// entry fits.
+    /// entry fits. Each column is as wide as its widest name, as matplotlib sets them, so short
+    /// names leave room for more columns.
     private init?(columnsOf entries: [Entry], labelSize: Int, fonts: FontLibrary, rows maxRows: Int, maxTextWidth: Float,
                   maxWidth: Float) {
         let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, swatch = Float(labelSize) * 2.2
         let names = entries.map { FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize) }
-        let textWidth = (names + ["+ \(entries.count) more"]).map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
-        // A column is swatch, gap, name, and a wider gap before the next column (the box's
-        // padding stands in for the last one's).
-        let columnWidth = swatch + pad + textWidth + 2 * pad
-        let fitting = Int(maxWidth / columnWidth)
-        guard maxRows >= 1, fitting >= 1 else { return nil }
-        let capacity = maxRows * fitting
-        let count = entries.count <= capacity ? entries.count : capacity - 1
-        guard count >= 1 else { return nil }
-        // As few rows as the entries need, then as few columns as those rows need.
+        let nameWidths = names.map { fonts.measure($0, pixelSize: labelSize) }
+        guard maxRows >= 1 else { return nil }
+        /// The entries shown with `columns` columns, and the width of each column: swatch, gap,
+        /// name, and a wider gap before the next column (the box's padding stands in for the last
+        /// one's).
+        func arrangement(_ columns: Int) -> (count: Int, widths: [Float]) {
+            let capacity = maxRows * columns
+            let count = entries.count <= capacity ? entries.count : capacity - 1
+            var texts = [Float](repeating: 0, count: columns)
+            for i in 0..<max(0, count) { texts[i % columns] = max(texts[i % columns], nameWidths[i]) }
+            if count < entries.count {
+                let summary = fonts.measure("+ \(entries.count - count) more", pixelSize: labelSize)
+                texts[count % columns] = max(texts[count % columns], summary)
+            }
+            let places = count + (count < entries.count ? 1 : 0)
+            return (count, texts.prefix(min(columns, places)).map { swatch + pad + $0 + 2 * pad })
+        }
+        // As many columns as the width holds, then as few rows as the entries need, then as few
+        // columns as those rows need.
+        guard let fitting = (1...max(1, entries.count)).reversed().first(where: { columns in
+            let (count, widths) = arrangement(columns)
+            return count >= 1 && widths.reduce(0, +) <= maxWidth
+        }) else { return nil }
+        let count = arrangement(fitting).count
         let places = count + (count < entries.count ? 1 : 0)
         let rows = (places + fitting - 1) / fitting
         let columns = (places + rows - 1) / rows
+        let widths = arrangement(columns).widths
         self.columns = columns
         self.labelSize = labelSize
-        self.columnWidth = columnWidth
+        columnStarts = widths.indices.map { widths[..<$0].reduce(0, +) }
         shown = Array(entries[0..<count])
         labels = names[0..<count].map { [$0] }
         hidden = Array(entries[count...])
         tops = (0...count).map { Float($0 / columns) * line }
-        size = SIMD2(Float(columns) * columnWidth, 2 * pad + Float(rows) * line)
+        size = SIMD2(widths.reduce(0, +), 2 * pad + Float(rows) * line)
     }
 
     /// The box with its top-left corner at `origin`.
@@ -154,8 +170,10 @@ struct Legend {
             let y1 = index + 1 < tops.count ? frame.y0 + pad + tops[index + 1] : y0 + line
             return PixelRectF(x0: frame.x0, y0: y0, x1: frame.x1, y1: y1)
         }
-        let x0 = frame.x0 + pad + Float(index % columns) * columnWidth
-        return PixelRectF(x0: x0 - pad, y0: y0, x1: min(frame.x1, x0 + columnWidth - pad), y1: y0 + line)
+        let column = index % columns
+        let x0 = frame.x0 + pad + columnStarts[column]
+        let x1 = column + 1 < columns ? frame.x0 + pad + columnStarts[column + 1] - pad : frame.x1
+        return PixelRectF(x0: x0 - pad, y0: y0, x1: x1, y1: y0 + line)
     }
 
     /// Draws the legend in `frame`. Path swatches get outlines, and rings, markers and the border

@@ -54,10 +54,13 @@ struct OutsideLegend {
 
     /// Where a legend of `entries` goes outside a 3D figure's `view` (the box and its labels are
     /// fitted into whatever the legend leaves): beside it at its right edge, or below it in
-    /// columns, by the same rule as a landscape's. The place and the view that is left; nil when
-    /// the frame has room for neither.
+    /// columns, by the same rule as a landscape's. A legend below runs on under the colourbar to
+    /// the frame's right edge when it still starts below `barBottom` (the lowest pixel the
+    /// colourbar draws; nil without one): a small frame then sets it in one row rather than
+    /// giving the view's height to a second. The place and the view that is left; nil when the
+    /// frame has room for neither.
     static func bestForView(_ entries: [Legend.Entry], view: PixelRectF, frameWidth: Int, frameHeight: Int, labelSize: Int,
-                            fonts: FontLibrary) -> (OutsideLegend, PixelRectF)? {
+                            barBottom: Float?, fonts: FontLibrary) -> (OutsideLegend, PixelRectF)? {
         let gap = Float(labelSize) * 0.6
         var beside: (OutsideLegend, PixelRectF)?
         if let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: frameWidth, labelSize: labelSize, entries: entries, fonts: fonts),
@@ -68,15 +71,19 @@ struct OutsideLegend {
                                     maxWidth: nil, labelSize: labelSize), rest)
         }
         var below: (OutsideLegend, PixelRectF)?
-        if let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(frameHeight) * 0.3,
-                               maxTextWidth: view.width * 0.5, maxWidth: view.width) {
+        let acrossFrame = Float(frameWidth) - gap - view.x0
+        for maxWidth in acrossFrame > view.width ? [acrossFrame, view.width] : [view.width] {
+            guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(frameHeight) * 0.3,
+                                      maxTextWidth: view.width * 0.5, maxWidth: maxWidth) else { continue }
+            if legend.size.x > view.width, let barBottom, view.y1 - legend.size.y < barBottom + gap * 0.5 { continue }
             var rest = view
             rest.y1 -= legend.size.y + gap
             if rest.height * 2 >= view.height {
                 // Half a pixel over the box's height: the same rows fit when a frame builds it again.
                 below = (OutsideLegend(origin: SIMD2(view.x0, view.y1 - legend.size.y), maxTextWidth: view.width * 0.5,
-                                       maxHeight: legend.size.y + 0.5, maxWidth: view.width, labelSize: labelSize), rest)
+                                       maxHeight: legend.size.y + 0.5, maxWidth: maxWidth, labelSize: labelSize), rest)
             }
+            break
         }
         guard let beside else { return below }
         guard let below else { return beside }

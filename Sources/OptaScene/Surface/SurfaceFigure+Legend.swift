@@ -44,7 +44,7 @@ extension SurfaceFigure {
             for piece in path.pieces { obstacles.lines += piece.visibleRuns(depths: depths) }
             for end in [path.start, path.head].compactMap({ $0 }) { obstacles.points.append((end.point, 7, LegendPlacer.markerWeight)) }
         }
-        obstacles.points += plan.minima.map { ($0.point, 6, LegendPlacer.markerWeight) }
+        obstacles.points += plan.minima.map { ($0, 6, LegendPlacer.markerWeight) }
         addBox(plan.projector, to: &obstacles)
         obstacles.text = texts.map(\.rect)
         return obstacles

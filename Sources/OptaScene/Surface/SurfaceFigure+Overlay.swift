@@ -10,7 +10,7 @@ extension SurfaceFigure {
         return (SIMD3(d.x.lowerBound, d.y.lowerBound, prepared.floorZ), SIMD3(d.x.upperBound, d.y.upperBound, prepared.spec.height))
     }
 
-    /// Everything drawn over the surface: box, axes, paths, markers, colourbar, title. The
+    /// Everything drawn over the surface: box, axes, paths, minima, colourbar, title. The
     /// depth-tested parts come from `plan`, with the surface's depth at its probes (`depths`).
     func drawList(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> DrawList {
         canvas(state, plan: plan, depths: depths).list
@@ -21,8 +21,8 @@ extension SurfaceFigure {
         var list = FigureCanvas()
         addBox(&list, plan.boxEdges, depths: depths)
         addAxes(&list, SurfaceAxes(self, projector: plan.projector, camera: camera(for: state)))
-        addMinima(&list, plan.minima, depths: depths)
         for path in plan.paths { addPath(&list, path, depths: depths) }
+        for p in plan.minima { MinimumMarker.append(&list, at: p, strokeScale: layout.strokeScale) }
         if let legend = placedLegend(paths: state.scenario.paths, plan: plan, depths: depths, texts: list.texts) {
             addLegend(&list, legend)
         }
@@ -115,10 +115,6 @@ extension SurfaceFigure {
         }
     }
 
-    func addMinima(_ list: inout FigureCanvas, _ minima: [DepthSample], depths: [Float]) {
-        for p in minima where p.isVisible(depths: depths) { MinimumMarker.append(&list, at: p.point, strokeScale: layout.strokeScale) }
-    }
-
     // MARK: Colourbar
 
     /// The colourbar: its ramp, one run of rows per colormap entry, in the chrome every figure's
@@ -143,9 +139,21 @@ extension SurfaceFigure {
             list.append(.rect(PixelRectF(x0: x0, y0: Float(runStart), x1: x1, y1: Float(runEnd)), fill: color))
             runStart = runEnd
         }
+        colorbarChrome(bar).draw(&list, fonts: fonts)
+    }
+
+    func colorbarChrome(_ bar: PixelRect) -> ColorbarChrome {
         ColorbarChrome(bar: bar, ticks: colorbarTicks.ticks, titleLines: colorbarTitleLines, labelSize: layout.labelSize,
                        titleLineStep: layout.colorbarTitleLineStep, lineWidth: layout.lineWidth,
                        frameColor: Self.boxColor, ink: Self.ink)
-            .draw(&list, fonts: fonts)
+    }
+
+    /// The lowest pixel row the colourbar reaches (its frame, or a tick label centred on its
+    /// bottom end); nil without a colourbar.
+    var colorbarBottom: Float? {
+        guard let bar = layout.colorbar else { return nil }
+        var chrome = FigureCanvas()
+        colorbarChrome(bar).draw(&chrome, fonts: fonts)
+        return chrome.texts.map(\.rect.y1).reduce(Float(bar.y1) + layout.lineWidth, max)
     }
 }

@@ -78,7 +78,7 @@ public struct SurfaceFigure: Sendable {
         if scenario.axes.legend, position == .outside || (position == .best && legendWantsOutside()),
            let (outside, view) = OutsideLegend.bestForView(LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinima.count),
                                                            view: viewRect, frameWidth: width, frameHeight: height,
-                                                           labelSize: labelSize, fonts: fonts) {
+                                                           labelSize: labelSize, barBottom: colorbarBottom, fonts: fonts) {
             // The view is fitted again into what the legend leaves.
             viewRect = view
             legendOutside = outside

@@ -2,9 +2,11 @@ import OptaCore
 import OptaRaster
 
 /// The depth-tested part of a 3D frame's overlay, planned before the surface is drawn: the box
-/// edges and the solver paths as screen samples, and the path ends and minima as points. Every
-/// sample in the frame is a depth probe, so the render reports the surface's depth at just those
-/// pixels (a few thousand) instead of writing a depth buffer for the whole frame.
+/// edges and the solver paths as screen samples, and the path ends as points. Every sample in
+/// the frame is a depth probe, so the render reports the surface's depth at just those pixels (a
+/// few thousand) instead of writing a depth buffer for the whole frame. Also where the minima's
+/// markers go, which are not depth-tested: a minimum in a valley is what the reader looks for,
+/// and the hills in front of it would hide it.
 struct SurfaceOverlayPlan {
     /// A solver path lifted onto the surface: its pieces (split where f is undefined), its start
     /// ring and, with more than one iterate, its head marker.
@@ -21,7 +23,7 @@ struct SurfaceOverlayPlan {
     private(set) var probes: DepthProbeList
     private(set) var boxEdges: [SampledPolyline] = []
     private(set) var paths: [Path] = []
-    private(set) var minima: [DepthSample] = []
+    private(set) var minima: [SIMD2<Float>] = []
 
     init(figure: SurfaceFigure, state: RenderState, projector: SurfaceProjector) {
         self.projector = projector
@@ -39,7 +41,7 @@ struct SurfaceOverlayPlan {
         if scenario.landscape.showMinima {
             let domain = scenario.landscape.domain
             for m in scenario.landscape.objective.minima where domain.x.contains(m.point.x) && domain.y.contains(m.point.y) {
-                if let p = marker(m.point, figure, projector) { minima.append(p) }
+                if let p = figure.marker(m.point, projector) { minima.append(p.point) }
             }
         }
         for (index, path) in state.scenario.paths.enumerated() {

@@ -8,6 +8,9 @@ struct FigureCanvas {
     private(set) var texts: [PlacedText] = []
     /// The legend's box, once a legend is drawn.
     var legend: PixelRectF?
+    /// Whether a legend inside the plot covers more data than a legend may (`LegendPlacer.isGoodEnough`):
+    /// every corner does, and it belongs outside.
+    var legendCoversData = false
     /// How many of the first items of `list` a figure draws as a layer of their own, right above
     /// what is under them (a landscape's contour labels, logged paths and stored runs).
     var bottomItems = 0
