@@ -118,6 +118,18 @@ func liveProcesses(inGroup group: Int32) -> [Int32] {
     }
 }
 
+/// The processes of `group` still alive once those SIGKILLed have had up to `patience` seconds
+/// to die: the signal is delivered when the kernel next runs them, which on a busy machine can be
+/// after their killer has exited. A process nobody killed outlives the wait.
+func processesOutliving(group: Int32, patience: TimeInterval = 5) -> [Int32] {
+    let deadline = Date().addingTimeInterval(patience)
+    while true {
+        let live = liveProcesses(inGroup: group)
+        if live.isEmpty || Date() > deadline { return live }
+        usleep(10_000)
+    }
+}
+
 /// Whether `pid` is a live process (neither gone nor a zombie waiting to be reaped).
 func isRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -71,7 +71,7 @@ import Testing
         #expect(status == 130, "\(viewer.standardError)")
         #expect(viewer.standardError.contains("the video was not written"))
         #expect(!isRunning(encoder), "ffmpeg (pid \(encoder)) was stopped")
-        #expect(liveProcesses(inGroup: encoder).isEmpty, "what ffmpeg started was stopped with it")
+        #expect(processesOutliving(group: encoder).isEmpty, "what ffmpeg started was stopped with it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing left in the folder")
     }
 }
