@@ -73,9 +73,25 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33) % (2 * span + 1) - span / 4
         }
-        let lookup = figure.columnLookup()
-        let differing = steps.filter { lookup($0) != figure.column(of: $0) }
+        let columns = figure.stepColumns
+        var lookup = StepColumns.Lookup(columns)
+        let differing = steps.filter { lookup.column(of: $0) != columns.column(of: $0) }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
+
+        // Taken a column at a time, the same extremes as value by value, with values that are not
+        // finite among them.
+        let values = steps.indices.map { i -> Double in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let r = Double(state >> 11) / Double(1 << 53)
+            return r < 0.02 ? .nan : r < 0.03 ? .infinity : r < 0.04 ? -.infinity : r * 100 - 50
+        }
+        var one = ColumnExtremes(), bulk = ColumnExtremes()
+        for (step, f) in zip(steps, values) where f.isFinite {
+            if let c = columns.column(of: step) { one.add(step: step, f: f, column: c) }
+        }
+        bulk.add(steps: steps, values: values, columns: columns)
+        #expect(bulk.doneCount == one.doneCount)
+        #expect(bulk.values.map { [Double($0.step), $0.f] } == one.values.map { [Double($0.step), $0.f] })
     }
 
     @Test func theChartAxisGivesFollowedPathsRoomAndWidensInOneTwoFiveSteps() throws {

@@ -21,6 +21,31 @@ struct ColumnExtremes: Sendable {
         open = (column, (step, f), (step, f))
     }
 
+    /// Takes each finite value of `values` at its step in `steps`, in order, as `add(step:f:column:)`
+    /// one by one would: the steps after one that `columns` puts in the same column of a linear
+    /// axis are taken in one tight loop, so working a million values' columns out again when a
+    /// chart's axis widens does not hold up a frame.
+    mutating func add(steps: [Int], values: [Double], columns: StepColumns) {
+        let n = min(steps.count, values.count)
+        var i = 0
+        while i < n {
+            let step = steps[i], f = values[i]
+            i += 1
+            guard f.isFinite, let c = columns.column(of: step) else { continue }
+            add(step: step, f: f, column: c)
+            guard let run = columns.steps(inColumn: c), var current = open else { continue }
+            while i < n, run.contains(steps[i]) {
+                let f = values[i]
+                if f.isFinite {
+                    if f < current.low.f { current.low = (steps[i], f) }
+                    if f > current.high.f { current.high = (steps[i], f) }
+                }
+                i += 1
+            }
+            open = current
+        }
+    }
+
     /// Each column's lowest and highest value, the earlier step first (the same value twice in a
     /// column of one value).
     var values: [Value] { values(ofDone: 0..<doneCount) + openValues }

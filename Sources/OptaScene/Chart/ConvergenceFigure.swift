@@ -156,7 +156,7 @@ public struct ConvergenceFigure: PlannedFigure {
     /// Every series `state` shows, placed at the steps this chart's x axis uses.
     func series(_ state: RenderState) -> [ConvergenceSeries] {
         ConvergenceSeries.all(in: state, loggedSteps: options.xLogarithmic, cache: loggedSeries, offset: knownMinimum ?? 0,
-                              column: columnLookup())
+                              columns: stepColumns)
     }
 
     /// `drawList` with the box of every text it places.
@@ -241,9 +241,7 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         let extremes = extremes ?? {
             var extremes = ColumnExtremes()
-            for (step, f) in zip(steps, values) where f.isFinite {
-                if let c = column(of: step) { extremes.add(step: step, f: f, column: c) }
-            }
+            extremes.add(steps: steps, values: values, columns: stepColumns)
             return extremes
         }()
         return extremes.values.compactMap { framePoint(step: Double($0.step), f: $0.f, scale: scale, shifted: shifted) }
@@ -271,46 +269,8 @@ public struct ConvergenceFigure: PlannedFigure {
                                       color: s.color) { framePoint(step: Double($0.step), f: $0.f, scale: scale) }
     }
 
-    /// The pixel column of the plot (0 at its left edge, unclamped on a linear axis) that `step`
-    /// falls in; nil off a log axis.
-    func column(of step: Int) -> Int? {
-        guard let u = xAxis.fraction(Double(step)) else { return nil }
-        let columns = max(1, layout.plot.width)
-        if xAxis.logarithmic { return Int(min(max(u, 0), 1) * Double(columns)) }
-        // Whole-number columns on a linear axis, as they always were; huge logged steps (up to
-        // ±2⁵³) go through Double rather than overflow.
-        let (product, overflow) = step.multipliedReportingOverflow(by: columns)
-        if !overflow { return product / max(1, steps) }
-        return Int(max(min(u * Double(columns), 1e15), -1e15))
-    }
-
-    /// `column(of:)` for a series' steps one after another: while the steps stay in the column of
-    /// the step before (a run of thousands on a long followed log), two comparisons instead of
-    /// the division, so working a million values' columns out again when the axis widens does
-    /// not hold up a frame.
-    func columnLookup() -> (Int) -> Int? {
-        var run = (steps: 0..<0, column: 0)
-        return { step in
-            if run.steps.contains(step) { return run.column }
-            guard let column = column(of: step) else { return nil }
-            if let steps = linearSteps(inColumn: column) { run = (steps, column) }
-            return column
-        }
-    }
-
-    /// The steps a linear axis puts in plot column `column` (`column(of:)` gives `column` for each
-    /// of them: `c·S ≤ step·C < (c + 1)·S`); nil on a log axis, for a negative column, and where
-    /// the products could overflow.
-    func linearSteps(inColumn column: Int) -> Range<Int>? {
-        guard !xAxis.logarithmic, column >= 0, column < Int.max else { return nil }
-        let columns = max(1, layout.plot.width), span = max(1, steps)
-        let (low, lowOverflow) = column.multipliedReportingOverflow(by: span)
-        let (high, highOverflow) = (column + 1).multipliedReportingOverflow(by: span)
-        guard !lowOverflow, !highOverflow, high <= Int.max - columns else { return nil }
-        let first = (low + columns - 1) / columns, end = (high + columns - 1) / columns
-        guard !end.multipliedReportingOverflow(by: columns).overflow else { return nil }
-        return first..<end
-    }
+    /// Where this chart puts steps among its plot's pixel columns.
+    var stepColumns: StepColumns { StepColumns(xAxis: xAxis, columns: layout.plot.width, span: steps) }
 
     func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, rotated: Bool = false) {

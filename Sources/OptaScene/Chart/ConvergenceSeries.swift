@@ -30,22 +30,22 @@ struct ConvergenceSeries: Sendable {
     /// paths that give a step per point are placed at those steps instead of 0, 1, 2, ….
     ///
     /// With `cache`, logged paths come from the chart's `LoggedSeriesCache` (f less `offset`,
-    /// `column` the pixel column of a step), which takes only the points they gained since the
+    /// `columns` the chart's pixel columns), which takes only the points they gained since the
     /// last frame; the same values, steps and best either way.
     static func all(in state: RenderState, loggedSteps: Bool = false, cache: LoggedSeriesCache? = nil, offset: Double = 0,
-                    column: (Int) -> Int? = { _ in nil }) -> [ConvergenceSeries] {
+                    columns: StepColumns? = nil) -> [ConvergenceSeries] {
         let paths = state.scenario.paths
         let firstSolverPath = max(0, paths.count - state.followedPathCount - state.solvers.count)
         let specs = Dictionary(uniqueKeysWithValues: state.scenario.solvers.map { ($0.id, $0) })
         let followed = min(paths.count, firstSolverPath + state.solvers.count)..<paths.count
         func logged(_ indices: Range<Int>) -> [ConvergenceSeries] {
-            guard let cache else { return Self.logged(in: state, indices: indices, loggedSteps: loggedSteps) }
+            guard let cache, let columns else { return Self.logged(in: state, indices: indices, loggedSteps: loggedSteps) }
             let solverIds = Set(state.solvers.map(\.id))
             return indices.filter { !solverIds.contains(paths[$0].name) }.map { index in
                 let path = paths[index]
                 return cache.series(of: path, at: index, color: Palette.color(path.color, orPaletteAt: index),
                                     ownSteps: loggedSteps && path.steps?.count == path.points.count, offset: offset,
-                                    objective: state.scenario.landscape.objective, column: column)
+                                    objective: state.scenario.landscape.objective, columns: columns)
             }
         }
         return logged(0..<firstSolverPath) + state.solvers.enumerated().map { index, solver in

@@ -58,17 +58,15 @@ struct LoggedSeries: Sendable {
         return digest
     }
 
-    /// Takes the points `path` gained; `column` is the pixel column of a step, nil off the axis.
-    mutating func take(_ path: PathSpec, objective: Objective, column: (Int) -> Int?) {
+    /// Takes the points `path` gained, placed among the chart's pixel columns `columns`.
+    mutating func take(_ path: PathSpec, objective: Objective, columns: StepColumns) {
         let points = path.points, logged = path.values ?? [], loggedSteps = path.steps ?? []
         if columnsStale {
             // The values taken are `values`, or while that is nil the path's logged values.
-            let taken = values ?? logged
-            for (step, f) in zip(steps, taken) where f.isFinite {
-                if let c = column(step) { extremes.add(step: step, f: f, column: c) }
-            }
+            extremes.add(steps: steps, values: values ?? logged, columns: columns)
             columnsStale = false
         }
+        var lookup = StepColumns.Lookup(columns)
         guard count < points.count else { return }
         for i in count..<points.count {
             let own = i < logged.count ? logged[i] : .nan
@@ -82,7 +80,7 @@ struct LoggedSeries: Sendable {
             guard f.isFinite else { continue }
             if f < (best?.value ?? .infinity) { best = (step, f) }
             extents.add(f, offset: offset)
-            if let c = column(step) { extremes.add(step: step, f: f, column: c) }
+            if let c = lookup.column(of: step) { extremes.add(step: step, f: f, column: c) }
         }
         last = points[points.count - 1]
         // Logged values beyond the points are not the series.
@@ -136,7 +134,7 @@ final class LoggedSeriesCache: Sendable {
 
     /// The series of `path`, the scenario's path at `index`, brought up to date.
     func series(of path: PathSpec, at index: Int, color: RGBA, ownSteps: Bool, offset: Double, objective: Objective,
-                column: (Int) -> Int?) -> ConvergenceSeries {
+                columns: StepColumns) -> ConvergenceSeries {
         digests.withLock { digests in
             // Taken out of the dictionary, so that it grows in place rather than as a copy.
             var digest = digests.removeValue(forKey: index)
@@ -146,7 +144,7 @@ final class LoggedSeriesCache: Sendable {
                                          status: "logged", best: nil)
             }
             digest = nil
-            taken.take(path, objective: objective, column: column)
+            taken.take(path, objective: objective, columns: columns)
             var series = taken.series(of: path, color: color)
             series.cacheIndex = index
             digests[index] = taken
