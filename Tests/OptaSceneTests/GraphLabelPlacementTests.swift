@@ -9,8 +9,8 @@ import Testing
 /// one is shown on its preferred side.
 @Suite struct GraphLabelPlacementTests {
     /// The label text masks (not their halos) the graph draws, and the figure.
-    func labels(width: Int, height: Int) throws -> (boxes: [PixelRectF], figure: GraphFigure, state: RenderState) {
-        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/supply-chain.json").path)
+    func labels(width: Int, height: Int, example: String = "supply-chain") throws -> (boxes: [PixelRectF], figure: GraphFigure, state: RenderState) {
+        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
         scenario.width = width; scenario.height = height
         let session = try HeadlessSession(scenario: scenario)
         let figure = GraphFigure(scenario: scenario, width: width, height: height, fonts: try FontLibrary.loadDefault())
@@ -57,6 +57,20 @@ import Testing
                 let box = PixelRectF(x0: loop.bounds.min.x, y0: loop.bounds.min.y, x1: loop.bounds.max.x, y1: loop.bounds.max.y)
                 #expect(!label.overlaps(box), "a label at \(label) covers the loop at \(box)")
             }
+        }
+    }
+
+    /// A node whose edges leave on all four sides (the state machine's "Evaluate": right, up,
+    /// up-right, and its self-loop below-left) has its label in a corner no edge crosses.
+    @Test(arguments: [("state-machine", 960, 540), ("state-machine", 1280, 720), ("state-machine", 3840, 2160)])
+    func aLabelWhoseSidesAreAllCrossedTakesACorner(example: String, width: Int, height: Int) throws {
+        let (boxes, figure, state) = try labels(width: width, height: height, example: example)
+        let g = figure.geometry(state)
+        #expect(boxes.count == figure.graph.nodes.filter { $0.label?.isEmpty == false }.count, "every node is labelled")
+        for box in boxes {
+            let crossed = figure.graph.edges.filter { $0.from != $0.to }
+                .map { PathClipping.length(of: [g.centers[$0.from], g.centers[$0.to]], inside: box.grown(by: 1)) }
+            #expect(crossed.reduce(0, +) == 0, "edges run \(crossed.reduce(0, +)) px through the label at \(box)")
         }
     }
 

@@ -209,8 +209,9 @@ public struct GraphFigure: PlannedFigure {
     }
 
     /// Labels beside their nodes, each on a halo of the background colour: right of the node
-    /// (above sources of directed edges) when that is clear, else another clear side, else left
-    /// out; of the clear sides, one no edge crosses when there is one (`GraphLabelPlacement`).
+    /// (above sources of directed edges) when that is clear, else another clear side or corner,
+    /// else left out; of the clear places, one no edge crosses when there is one
+    /// (`GraphLabelPlacement`).
     /// Clear means touching no other label, node or `loops` box (the self-loops' bounds), and
     /// inside the frame (a label above or below a node at the frame's side slides into it).
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
@@ -221,7 +222,10 @@ public struct GraphFigure: PlannedFigure {
             guard let label = node.label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
             let c = g.centers[i], r = g.radii[i]
-            let sides: [GraphLabelPlacement.Side] = labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below]
+            let sides: [GraphLabelPlacement.Side] = (labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below])
+                + [.aboveRight, .aboveLeft, .belowRight, .belowLeft]
+            // The corners' anchors: just off the square around the disk (which clear labels keep off).
+            let d = r + 2
             // A label above or below a node near the frame's side slides along, into the frame.
             func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
             let origins = sides.map { side in
@@ -230,6 +234,10 @@ public struct GraphFigure: PlannedFigure {
                 case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom))
                 case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
                 case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top))
+                case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
+                case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
+                case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
+                case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
                 }
             }
             stamps.append((i, stamp, origins))

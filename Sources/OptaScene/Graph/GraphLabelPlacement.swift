@@ -3,13 +3,14 @@ import OptaRaster
 /// Where a graph's node labels go, so that none covers another label or a node and none leaves
 /// the frame, and edges run through as few as can be: each label takes the first of its node's
 /// sides (right, or above for sources of directed edges, whose arrows leave to the right; then
-/// the others) that is clear and that no edge crosses; when every clear side is crossed, the
+/// the others; then the four corners) that is clear and that no edge crosses; when every clear side is crossed, the
 /// one crossed least, if no edge runs along it (`readable`). A label with no such side is left
 /// out of the picture (the accessibility tree still names the node). Nodes are placed in their
 /// scenario order, so the result is deterministic.
 struct GraphLabelPlacement {
-    /// A label's side of its node.
-    enum Side { case right, above, left, below }
+    /// A label's side of its node, or a corner beside it (tried after the sides: a node whose
+    /// edges leave on all four sides still has a place between them).
+    enum Side { case right, above, left, below, aboveRight, aboveLeft, belowRight, belowLeft }
 
     /// Whether a label in `box` reads with an edge running `length` pixels through it: an edge
     /// across the text does (the label's halo keeps its letters clear); one along it, over half
