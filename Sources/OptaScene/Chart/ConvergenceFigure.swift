@@ -324,14 +324,19 @@ public struct ConvergenceFigure: PlannedFigure {
         let size = layout.labelSize
         let tick = Float(size) * 0.4, gap = Float(size) * 0.3
         let yTicks = scale.ticks(targetCount: max(2, p.height / (size * 3)))
+        var yLabels: [String] = [], yAnchors: [SIMD2<Float>] = []
         for t in yTicks {
             // At the axis' left end, which a log x axis has at its lowest decade, not at step 0.
             guard let f = framePoint(step: xAxis.range.lowerBound, f: t.value + scale.offset, scale: scale) else { continue }
             let y = f.y.rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x0, y0: y - 0.5, x1: x1, y1: y + 0.5), fill: Self.grid))
             list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: LandscapeFigure.frameColor))
-            text(&list, t.label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
+            yLabels.append(t.label)
+            yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
         }
+        // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
+        FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
+                               horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
             let x = (x0 + Float(u) * (x1 - x0)).rounded(.down) + 0.5
