@@ -38,10 +38,10 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit`: as `LandscapeFigure`'s.
+    /// `titleLineLimit`, `titleSize`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -72,7 +72,7 @@ public struct ConvergenceFigure: PlannedFigure {
         (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
                                                    maxLines: titleLineLimit
                                                        ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                                   fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
+                                                   fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
         let lines = titleLines.count
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
