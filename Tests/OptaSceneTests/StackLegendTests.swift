@@ -129,6 +129,17 @@ import Testing
         }
     }
 
+    /// The minimum marker is named when the legend with it takes at most a fifth of the frame's
+    /// height (a tall stack); where its row would cost the plots that height (320×280), the
+    /// legend names the paths alone.
+    @Test func aTallStackNamesTheMinimumToo() throws {
+        let (tall, _) = try stack("panels", width: 500, height: 1400)
+        #expect(tall.legend.map { named($0.legend) }?.last == "global minimum")
+        let (small, _) = try stack("panels", width: 320, height: 280)
+        let legend = try #require(small.legend?.legend)
+        #expect(!named(legend).contains("global minimum") && legend.hidden.isEmpty, "\(named(legend))")
+    }
+
     /// A chart rebuilt as followed paths widen its x axis keeps its stack's legend and title.
     @Test func aRebuiltChartKeepsTheStacksLegend() throws {
         let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/panels.json").path)

@@ -13,8 +13,9 @@ extension SessionFigures {
         /// Each panel's title and axes' height.
         let chrome: [Int]
         /// Better first: a legend that names every path, then whole titles, then as many named
-        /// paths as fit with as few left to its summary, then fewer legend rows (more height for
-        /// the plots), the minimum marker named, larger titles, fewer title lines.
+        /// paths as fit with as few left to its summary, then the minimum marker named by a legend
+        /// that takes at most a fifth of the frame's height, fewer legend rows (more height for
+        /// the plots), larger titles, fewer title lines.
         let rank: [Int]
     }
 
@@ -64,13 +65,14 @@ extension SessionFigures {
                     let whole = panels.filter { !$0.titleIsCut }.count
                     let namesMinimum = legend?.shown.contains { $0.marksMinimum } == true ? 1 : 0
                     let named = (legend?.shown.count ?? 0) - namesMinimum
+                    let affordsMinimum = namesMinimum == 1 && (legend?.size.y ?? 0) <= Float(height) / 5 ? 1 : 0
                     let rows = legend.map { ($0.shown.count + ($0.hidden.isEmpty ? 0 : 1) + $0.columns - 1) / $0.columns } ?? 0
                     let lines = panels.map(\.titleLines.count).reduce(0, +)
                     // The size the titles are drawn at (a title shrinks below `size` to keep whole on fewer lines).
                     let drawn = panels.map(\.layout.titleSize).min() ?? size
                     choices.append(StackChoice(titleSize: size, wrapping: wrapping, legend: legend, chrome: panels.map(\.chromeHeight),
                                                rank: [named == pathCount && pathCount > 0 ? 1 : 0, whole, named, -(legend?.hidden.count ?? 0),
-                                                      -rows, namesMinimum, drawn, -lines]))
+                                                      affordsMinimum, -rows, drawn, -lines]))
                 }
             }
         }
