@@ -25,8 +25,8 @@ extension SessionFigures {
     ///
     /// Every plot first gets its minimum height (2.5 label heights: two tick labels), every panel
     /// its title and axes, and the legend its rows; the plots share what is left by
-    /// `StackablePanel.stackShare`. To make room, the titles may be set smaller (all at one size,
-    /// down to a label's size plus one, the smallest title Opta sets), titles lowest in the stack
+    /// `StackablePanel.stackShare`. To make room, the titles may be set smaller (all at most one
+    /// size, down to a label's size plus one, the smallest title Opta sets), titles lowest in the stack
     /// keep one line first, and the legend may give up rows (its last place then says "+ N more";
     /// no legend at all only when not even one row fits). Of the ways that fit, the stack takes
     /// the first in `StackChoice.rank`'s order. Nil when none fits (the panels keep equal
@@ -66,13 +66,12 @@ extension SessionFigures {
                     let namesMinimum = legend?.shown.contains { $0.marksMinimum } == true ? 1 : 0
                     let named = (legend?.shown.count ?? 0) - namesMinimum
                     let affordsMinimum = namesMinimum == 1 && (legend?.size.y ?? 0) <= Float(height) / 5 ? 1 : 0
-                    let rows = legend.map { ($0.shown.count + ($0.hidden.isEmpty ? 0 : 1) + $0.columns - 1) / $0.columns } ?? 0
                     let lines = panels.map(\.titleLines.count).reduce(0, +)
                     // The size the titles are drawn at (a title shrinks below `size` to keep whole on fewer lines).
                     let drawn = panels.map(\.layout.titleSize).min() ?? size
                     choices.append(StackChoice(titleSize: size, wrapping: wrapping, legend: legend, chrome: panels.map(\.chromeHeight),
                                                rank: [named == pathCount && pathCount > 0 ? 1 : 0, whole, named, -(legend?.hidden.count ?? 0),
-                                                      affordsMinimum, -rows, drawn, -lines]))
+                                                      affordsMinimum, -Int(legend?.size.y ?? 0), drawn, -lines]))
                 }
             }
         }
