@@ -38,10 +38,10 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit`: as `LandscapeFigure`'s.
+    /// `titleLineLimit`, `titleSize`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -72,7 +72,7 @@ public struct ConvergenceFigure: PlannedFigure {
         (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
                                                    maxLines: titleLineLimit
                                                        ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                                   fonts: fonts, size: labelSize + 4, minSize: labelSize + 1)
+                                                   fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
         let lines = titleLines.count
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
@@ -284,14 +284,19 @@ public struct ConvergenceFigure: PlannedFigure {
         let size = layout.labelSize
         let tick = Float(size) * 0.4, gap = Float(size) * 0.3
         let yTicks = scale.ticks(targetCount: max(2, p.height / (size * 3)))
+        var yLabels: [String] = [], yAnchors: [SIMD2<Float>] = []
         for t in yTicks {
             // At the axis' left end, which a log x axis has at its lowest decade, not at step 0.
             guard let f = framePoint(step: xAxis.range.lowerBound, f: t.value + scale.offset, scale: scale) else { continue }
             let y = f.y.rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x0, y0: y - 0.5, x1: x1, y1: y + 0.5), fill: Self.grid))
             list.append(.rect(PixelRectF(x0: x0 - 1 - tick, y0: y - 0.5, x1: x0 - 1, y1: y + 0.5), fill: LandscapeFigure.frameColor))
-            text(&list, t.label, at: SIMD2(x0 - 1 - tick - gap, y), size: size, horizontal: .right, vertical: .middle)
+            yLabels.append(t.label)
+            yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
         }
+        // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
+        FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
+                               horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
             let x = (x0 + Float(u) * (x1 - x0)).rounded(.down) + 0.5

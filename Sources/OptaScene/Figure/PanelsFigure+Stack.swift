@@ -1,4 +1,5 @@
 import OptaRaster
+import OptaText
 
 /// A panel figure a stack can share the frame's height with: it tells how tall its plot is (the
 /// rest of its height goes to its title and axes) and whether one line cut its title.
@@ -28,19 +29,26 @@ extension ConvergenceFigure: StackablePanel {
 
 extension PanelsFigure {
     /// Rectangles for panels stacked top to bottom in a frame `width` × `height`, each as tall as
-    /// its title and axes (`chrome`) plus its part (`shares`) of what is left for the plots; nil
-    /// when that leaves a plot shorter than `minimumPlot`.
+    /// its title and axes (`chrome`) plus a plot of `minimumPlot`, and its part (`shares`) of what
+    /// is left over; nil when not even the minimum plots fit.
     static func stackedRects(chrome: [Int], shares: [Int], width: Int, height: Int, minimumPlot: Int) -> [PixelRect]? {
-        let room = height - chrome.reduce(0, +), parts = shares.reduce(0, +)
-        guard !chrome.isEmpty, chrome.count == shares.count, parts > 0,
-              shares.allSatisfy({ room * $0 / parts >= minimumPlot }) else { return nil }
+        let room = height - chrome.reduce(0, +) - minimumPlot * chrome.count, parts = shares.reduce(0, +)
+        guard !chrome.isEmpty, chrome.count == shares.count, parts > 0, room >= 0 else { return nil }
         var y0 = 0, above = 0, partsAbove = 0
         return chrome.indices.map { i in
-            above += chrome[i]
+            above += chrome[i] + minimumPlot
             partsAbove += shares[i]
             let y1 = i == chrome.count - 1 ? height : above + room * partsAbove / parts
             defer { y0 = y1 }
             return PixelRect(x0: 0, y0: y0, x1: width, y1: y1)
         }
     }
+}
+
+/// A stack's one legend, below its panels: the legend, its box in the frame, and the fonts it is
+/// set in.
+struct StackLegend: Sendable {
+    let legend: Legend
+    let frame: PixelRectF
+    let fonts: FontLibrary
 }

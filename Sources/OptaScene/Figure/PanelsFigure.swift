@@ -17,12 +17,23 @@ public struct PanelsFigure: PlannedFigure {
     public let height: Int
     public let title: String
     public let panels: [Panel]
+    /// A stack's one legend, below its panels (which then draw none of their own); nil beside
+    /// each other or when the stack has no room for it.
+    let legend: StackLegend?
+    /// Whether the stack wanted a legend and had no room for one.
+    let legendLeftOut: Bool
 
     public init(width: Int, height: Int, title: String, panels: [Panel]) {
+        self.init(width: width, height: height, title: title, panels: panels, legend: nil, legendLeftOut: false)
+    }
+
+    init(width: Int, height: Int, title: String, panels: [Panel], legend: StackLegend?, legendLeftOut: Bool) {
         self.width = width
         self.height = height
         self.title = title
         self.panels = panels
+        self.legend = legend
+        self.legendLeftOut = legendLeftOut
     }
 
     /// The narrowest a panel may be beside others: 24 tick-label heights, room for a plot of a
@@ -63,22 +74,38 @@ public struct PanelsFigure: PlannedFigure {
         return first.figure.hudOrigin + SIMD2(Float(first.rect.x0), Float(first.rect.y0))
     }
 
-    /// Each panel's plan in its rectangle, then `overlay` over the whole frame.
+    /// Each panel's plan in its rectangle, the stack's legend, then `overlay` over the whole frame.
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         var layers = panels.map { FrameLayer.subplan($0.rect, $0.figure.plan(state, overlay: DrawList())) }
+        if let legendCanvas { layers.append(.vector(legendCanvas.list)) }
         if !overlay.isEmpty { layers.append(.vector(overlay)) }
         return FramePlan(layers)
     }
 
+    /// The stack's legend drawn, with the boxes of its text; nil without one.
+    var legendCanvas: FigureCanvas? {
+        guard let legend else { return nil }
+        var canvas = FigureCanvas()
+        legend.legend.draw(&canvas, in: legend.frame, style: .light, fonts: legend.fonts,
+                           strokeScale: LandscapeLayout.strokeScale(labelSize: legend.legend.labelSize))
+        return canvas
+    }
+
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
-        let children = panels.enumerated().map { index, panel in
+        var children = panels.enumerated().map { index, panel in
             panel.figure.accessibilityTree(for: state).root
                 .moved(by: SIMD2(Double(panel.rect.x0), Double(panel.rect.y0)), idPrefix: "panel\(index + 1)/")
         }
         let names = children.map(\.name).joined(separator: "; ")
+        if let legend {
+            children.append(LandscapeAccessibility.legendNode(legend.legend, frame: legend.frame) {
+                AccessibilityBounds(x0: $0, y0: $1, x1: $2, y1: $3)
+            })
+        }
+        let note = legendLeftOut ? " The frame has no room for a legend." : ""
         let root = AccessibilityNode(
             id: "document", role: .graphicsDocument, name: title,
-            description: "\(panels.count) panels \(stacked ? "stacked, top to bottom" : "side by side, left to right"): \(names).",
+            description: "\(panels.count) panels \(stacked ? "stacked, top to bottom" : "side by side, left to right"): \(names).\(note)",
             bounds: AccessibilityBounds(x: 0, y: 0, width: Double(width), height: Double(height)), children: children)
         return AccessibilityTree(frame: state.frame, root: root)
     }

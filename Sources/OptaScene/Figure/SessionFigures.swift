@@ -45,13 +45,16 @@ public struct SessionFigures: Sendable {
     public func figure(for state: RenderState, width: Int, height: Int, rebuildingChartsOf previous: any SceneFigure) -> any SceneFigure {
         guard let kept = previous as? PanelsFigure, kept.panels.count == state.scenario.panels.count, kept.panels.count > 1
         else { return figure(for: state, width: width, height: height) }
+        let ownLegends = kept.legend == nil && !kept.legendLeftOut
         let panels = zip(state.scenario.panels, kept.panels).map { spec, panel in
             let previous = panel.figure as? ConvergenceFigure
             return spec.kind != .convergence ? panel : PanelsFigure.Panel(
                 rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
-                                                      previous: previous, titleLineLimit: previous?.titleLineLimit))
+                                                      previous: previous, titleLineLimit: previous?.titleLineLimit,
+                                                      titleSize: previous?.layout.titleSize, ownLegend: ownLegends))
         }
-        return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels)
+        return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels, legend: kept.legend,
+                            legendLeftOut: kept.legendLeftOut)
     }
 
     /// The 2D landscape figure for one frame.
@@ -59,86 +62,50 @@ public struct SessionFigures: Sendable {
         landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
     }
 
-    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil) -> LandscapeFigure {
+    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil, titleSize: Int? = nil) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
-                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit)
+                        prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit,
+                        titleSize: titleSize)
     }
 
     /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
     func panelsFigure(for state: RenderState, width: Int, height: Int) -> PanelsFigure {
         let specs = state.scenario.panels
         let rects = PanelsFigure.layout(weights: specs.map(\.weight), width: width, height: height)
-        var panels = zip(specs, rects).map { spec, rect in
-            PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
-        }
         let title = state.scenario.title ?? state.scenario.landscape.objective.displayName
-        if PanelsFigure(width: width, height: height, title: title, panels: panels).stacked {
-            panels = restacked(panels, specs: specs, state: state, width: width, height: height) ?? panels
+        let stacked = rects.count > 1 && rects[1].y0 > rects[0].y0
+        if stacked, let stack = stack(specs, evenRects: rects, state: state, title: title, width: width, height: height) { return stack }
+        let panels = zip(specs, rects).map { spec, rect in
+            PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
         }
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
     }
 
-    /// A stack whose panel titles one line cuts (a stacked panel is too short for the second
-    /// line a frame of its height would get), with those titles on two lines: the frame's height
-    /// shared anew so that each panel's title and axes get what they take and the plots share the
-    /// rest (`StackablePanel.stackShare`). When that would leave a plot shorter than 2.5 label
-    /// heights (too short for two tick labels), the titles lowest in the stack stay on one line
-    /// first. Nil (the stack stays as it is) when no title is cut, or none can take a second line.
-    func restacked(_ panels: [PanelsFigure.Panel], specs: [PanelSpec], state: RenderState, width: Int,
-                   height: Int) -> [PanelsFigure.Panel]? {
-        let stackable = panels.compactMap { $0.figure as? any StackablePanel }
-        guard stackable.count == panels.count else { return nil }
-        let shares = stackable.map { type(of: $0).stackShare }
-        let minimumPlot = stackable.map { $0.layout.labelSize * 5 / 2 }.max() ?? 0
-        // What each cut title's panel takes with two lines (a panel tall enough for two has them
-        // already: no gain).
-        var wrappedChrome: [Int: Int] = [:]
-        for (index, panel) in stackable.enumerated() where panel.titleIsCut {
-            let rect = panels[index].rect
-            let wrapped = panelFigure(specs[index], state: state, width: rect.width, height: rect.height, titleLineLimit: 2)
-            if let wrapped = wrapped as? any StackablePanel, wrapped.titleLines.count > panel.titleLines.count {
-                wrappedChrome[index] = wrapped.chromeHeight
-            }
-        }
-        var wrapping = wrappedChrome.keys.sorted()
-        while !wrapping.isEmpty {
-            let chrome = stackable.indices.map { wrapping.contains($0) ? wrappedChrome[$0] ?? 0 : stackable[$0].chromeHeight }
-            if let rects = PanelsFigure.stackedRects(chrome: chrome, shares: shares, width: width, height: height,
-                                                     minimumPlot: minimumPlot) {
-                return rects.indices.map { index in
-                    PanelsFigure.Panel(rect: rects[index], figure: panelFigure(
-                        specs[index], state: state, width: rects[index].width, height: rects[index].height,
-                        titleLineLimit: wrapping.contains(index) ? 2 : nil))
-                }
-            }
-            wrapping.removeLast()
-        }
-        return nil
-    }
-
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
-    /// widened) worked out of the logged paths.
-    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int,
-                     previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil) -> any PlannedFigure {
+    /// widened) worked out of the logged paths. `ownLegend` false: the panel draws no legend (its
+    /// stack names the paths).
+    func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int, previous: ConvergenceFigure? = nil,
+                     titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true) -> any PlannedFigure {
+        var shown = state.scenario
+        if !ownLegend { shown.axes.legend = false }
         switch panel.kind {
         case .landscape:
-            var scenario = state.scenario
-            if let title = panel.title { scenario.title = title }
-            if let camera = panel.camera { scenario.landscape.domain = camera.visibleDomain(home: homeDomain) }
-            return landscapeFigure(scenario, width: width, height: height, titleLineLimit: titleLineLimit)
+            if let title = panel.title { shown.title = title }
+            if let camera = panel.camera { shown.landscape.domain = camera.visibleDomain(home: homeDomain) }
+            return landscapeFigure(shown, width: width, height: height, titleLineLimit: titleLineLimit, titleSize: titleSize)
         case .convergence:
             let chart = { (scenario: Scenario) in
                 ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                   showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                  options: panel.chart, previous: previous, titleLineLimit: titleLineLimit)
+                                  options: panel.chart, previous: previous, titleLineLimit: titleLineLimit, titleSize: titleSize)
             }
-            let inside = chart(state.scenario)
+            let inside = chart(shown)
             // A `best` legend that covers lines in every corner of the plot goes beside or below it,
             // as a landscape's does. (A followed run's chart is built before its lines are drawn: its
             // legend keeps the corner.)
-            guard state.scenario.axes.legend, state.scenario.axes.legendPosition == .best, state.followedPathCount == 0,
+            guard shown.axes.legend, shown.axes.legendPosition == .best, state.followedPathCount == 0,
                   inside.canvas(state).legendCoversData else { return inside }
-            var outside = state.scenario
+            var outside = shown
             outside.axes.legendPosition = .outside
             return chart(outside)
         }

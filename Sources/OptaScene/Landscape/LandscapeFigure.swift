@@ -40,23 +40,24 @@ public struct LandscapeFigure: Sendable {
     static let frameColor = RGBA(0.25, 0.25, 0.28)
 
     /// `titleLineLimit`: how many lines the title may take; by default as many as
-    /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack).
+    /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack);
+    /// `titleSize`: the title's largest text size when not the usual (a stack may ask for less).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
-                titleLineLimit: Int? = nil) {
+                titleLineLimit: Int? = nil, titleSize: Int? = nil) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                                        titleLineLimit: titleLineLimit, outsideLegend: false, contourLabels: false)
+                                        titleLineLimit: titleLineLimit, titleSize: titleSize, outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, outsideLegend: outside, contourLabels: scenario.landscape.labels)
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, outsideLegend: Bool, contourLabels placesLabels: Bool) {
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -88,7 +89,7 @@ public struct LandscapeFigure: Sendable {
                                                        maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
                                                        maxLines: titleLineLimit
                                                            ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                                       fonts: fonts, size: layout.titleSize, minSize: labelSize + 1)
+                                                       fonts: fonts, size: largestTitleSize ?? layout.titleSize, minSize: labelSize + 1)
         // The colourbar title runs along the plot's height, which the title's lines set.
         let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1
         let colorbarTitleLines = scenario.axes.colorbar
