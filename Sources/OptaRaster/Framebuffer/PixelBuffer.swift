@@ -2,10 +2,10 @@
 /// `pageAlignedBytes` or more, with the value semantics of an array: copies share the memory until
 /// one of them is changed, and that one then gets a copy of its own.
 ///
-/// An array starts wherever the allocator puts it (16-byte aligned), so from one run to the next
-/// the same tile's rows straddled cache lines differently, and two threads' neighbouring tiles
-/// could share a line. Here a row whose width is a multiple of 16 pixels starts on a line in every
-/// run, and so does every tile that starts at a multiple of 16 pixels.
+/// An array's elements start wherever the allocator and the array header put them (16-byte
+/// aligned). Here, in a frame whose width is a multiple of 16 pixels (1920, 1280, 512…), every row
+/// and every tile row that starts at a multiple of 16 pixels starts on a cache line: a tile row
+/// touches no more lines than it must, and tiles drawn on different threads never share one.
 public struct PixelBuffer: Sendable {
     @usableFromInline var storage: PixelStorage
 
