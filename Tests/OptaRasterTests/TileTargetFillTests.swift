@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct TileTargetFillTests {
     /// A 40 × 12 frame of 7s, with a 13 × 5 tile at (20, 4) (not a multiple of 8 wide).
-    private func fillTile(after change: (inout [UInt32]) -> Void) -> [UInt32] {
+    private func fillTile(after change: (inout PixelBuffer) -> Void) -> [UInt32] {
         var frame = Framebuffer(width: 40, height: 12, fill: 7)
         change(&frame.pixels)
         let rect = PixelRect(x0: 20, y0: 4, x1: 33, y1: 9)
         frame.pixels.withUnsafeMutableBufferPointer { pixels in
             TileTarget(rect: rect, stride: 40, base: pixels.baseAddress!).fill(9)
         }
-        return frame.pixels
+        return Array(frame.pixels)
     }
 
     private func expected(outside: (Int) -> UInt32) -> [UInt32] {

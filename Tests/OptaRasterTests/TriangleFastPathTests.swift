@@ -137,7 +137,7 @@ import Testing
             var context = RenderContext()
             _ = TriangleRasterizer.render(clip: clip, indices: indices, varyings: varyings, shader: ColourFromVaryings(),
                                           background: 0, near: 0.1, far: 100, into: &fb, context: &context, threads: threads)
-            return fb.pixels
+            return Array(fb.pixels)
         }
         let ordered = render(indices(triangles), threads: 2)
         #expect(ordered.filter { $0 != 0 }.count > width * height / 3)

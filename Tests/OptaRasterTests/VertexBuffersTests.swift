@@ -31,7 +31,7 @@ import Testing
             var fb = Framebuffer(width: 120, height: 90)
             TriangleRasterizer.render(positions: positions, transform: rows, indices: indices, varyings: varyings,
                                       shader: Gradient(), background: 0, near: 0.1, far: 100, into: &fb, context: &context, threads: threads)
-            return fb.pixels
+            return Array(fb.pixels)
         }
         let first = render()
         #expect(first.filter { $0 != 0 }.count > 120 * 90 / 6)

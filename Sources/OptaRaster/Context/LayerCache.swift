@@ -14,7 +14,7 @@ struct LayerCache: Sendable {
     /// The keys of the layers `pixels` holds, at `width × height`; empty while nothing valid is kept.
     private(set) var keys: [LayerKey] = []
     private(set) var width = 0, height = 0
-    var pixels: [UInt32] = []
+    var pixels = PixelBuffer()
     /// The keyed layers of the last frame, and its frame size.
     private var lastSeen: (keys: [LayerKey], width: Int, height: Int)?
 
@@ -40,7 +40,7 @@ struct LayerCache: Sendable {
         guard seenTwice > copied else { return Use(copied: copied) }
         self.keys = []
         if copied == 0 {
-            if pixels.count != width * height { pixels = [UInt32](repeating: 0, count: width * height) }
+            if pixels.count != width * height { pixels = PixelBuffer(repeating: 0, count: width * height) }
             self.width = width
             self.height = height
         }

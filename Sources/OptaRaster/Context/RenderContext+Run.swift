@@ -88,7 +88,7 @@ extension RenderContext {
         defer {
             for i in binned.indices { binned[i]?.recycle(into: &binning) }
         }
-        var kept = RenderContext.taking(&layerCache.pixels, leaving: [])
+        var kept = RenderContext.taking(&layerCache.pixels, leaving: PixelBuffer())
         defer { layerCache.pixels = kept }
         let lists = binned
         let mode = mode

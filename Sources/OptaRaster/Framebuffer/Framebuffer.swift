@@ -6,8 +6,9 @@
 public struct Framebuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// Row-major premultiplied pixels, `width * height` of them.
-    public var pixels: [UInt32]
+    /// Row-major premultiplied pixels, `width * height` of them, starting on a cache line (a page
+    /// for frames of 64 KiB or more).
+    public var pixels: PixelBuffer
 
     /// Largest width or height Opta accepts for one frame.
     public static let maximumDimension = 16384
@@ -17,7 +18,7 @@ public struct Framebuffer: Sendable, Equatable {
         precondition(width > 0 && height > 0, "Framebuffer needs a positive size")
         self.width = width
         self.height = height
-        self.pixels = [UInt32](repeating: color, count: width * height)
+        self.pixels = PixelBuffer(repeating: color, count: width * height)
     }
 
     /// Sets every pixel to `color` (premultiplied, packed).
