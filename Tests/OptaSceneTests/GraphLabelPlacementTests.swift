@@ -97,3 +97,34 @@ import Testing
         #expect(try labels(width: 1280, height: 720).boxes.count == 30)
     }
 }
+
+/// A figure keeps the labels it placed for the last node positions: the same positions draw the
+/// same labels as a fresh figure does, and moved nodes get labels placed for where they are now.
+@Suite struct GraphLabelCacheTests {
+    @Test func keptLabelsAreThoseAFreshFigurePlaces() throws {
+        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/graph-from-csv.json").path)
+        scenario.width = 960; scenario.height = 540
+        let session = try HeadlessSession(scenario: scenario)
+        let settled = try #require(session.renderState.graphLayout)
+        let fonts = try FontLibrary.loadDefault()
+        func fresh() -> GraphFigure { GraphFigure(scenario: scenario, width: 960, height: 540, fonts: fonts) }
+        func state(_ positions: [SIMD2<Double>]) -> RenderState {
+            RenderState(frame: 0, state: session.state, solvers: [],
+                        graphLayout: GraphLayoutSnapshot(positions: positions, iteration: settled.iteration,
+                                                         maxIterations: settled.maxIterations, settled: true))
+        }
+        let here = state(settled.positions)
+        // Every node moved a little, one far: labels are placed anew.
+        var moved = settled.positions.map { $0 * 0.97 }
+        moved[3] = moved[17]
+        let there = state(moved)
+        let figure = fresh()
+        let first = figure.drawList(here)
+        #expect(figure.drawList(here) == first, "drawn again from the kept labels")
+        #expect(first == fresh().drawList(here))
+        let afterMoving = figure.drawList(there)
+        #expect(afterMoving == fresh().drawList(there), "labels placed for the moved nodes")
+        #expect(afterMoving != first)
+        #expect(figure.drawList(here) == first, "and back")
+    }
+}

@@ -26,6 +26,8 @@ public struct GraphFigure: PlannedFigure {
     let labelAbove: Set<Int>
     /// Edges from a node to itself, in edge order.
     let loopEdges: [Int]
+    /// The labels placed for the last frame's node positions.
+    let labelCache = GraphLabelCache()
 
     static let highlight = RGBA(0.835, 0.369, 0.0)  // Okabe–Ito vermillion
     static let labelInk = RGBA(0.13, 0.13, 0.15)
@@ -132,9 +134,13 @@ public struct GraphFigure: PlannedFigure {
             list.append(.ring(center: g.centers[selected], radius: g.radii[selected] + 4, width: 2.5, color: Self.highlight))
         }
         if style.labels {
-            // (Only whether a label's box touches a loop's matters: the loops' order does not.)
-            let loopBoxes = loops.values.map { PixelRectF(x0: $0.bounds.min.x, y0: $0.bounds.min.y, x1: $0.bounds.max.x, y1: $0.bounds.max.y) }
-            addLabels(&list, g, keepingOff: loopBoxes)
+            // In edge order, so that the same loops make the same cache key.
+            let loopBoxes = loops.sorted { $0.key < $1.key }.map(\.value).map { PixelRectF(x0: $0.bounds.min.x, y0: $0.bounds.min.y, x1: $0.bounds.max.x, y1: $0.bounds.max.y) }
+            list.items += labelCache.items(for: .init(centers: g.centers, radii: g.radii, loops: loopBoxes)) {
+                var labels = DrawList()
+                addLabels(&labels, g, keepingOff: loopBoxes)
+                return labels.items
+            }
         }
         addLegend(&list)
         return list
