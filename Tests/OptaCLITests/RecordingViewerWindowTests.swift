@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// `opta view --record-video` in a window: under SDL's dummy driver in the main run, and again in
@@ -80,29 +79,26 @@ import Testing
 /// for what it says instead of sleeping. A wait fails at once when opta ended without getting
 /// there, and gives up after a minute (a hang, not a speed check): opta is then killed, and the
 /// failure says what state opta and its children were in.
+///
+/// Standard error goes to a file, not a pipe: a pipe's end can be inherited by a process another
+/// test starts at the same moment, which would keep it open after opta exits.
 final class RunningViewer {
     let process = Process()
-    private let errors = Transcript()
+    private let errorFile: String
     private static let patience: TimeInterval = 60
-    /// How long after opta's exit its standard error may take to reach its end.
-    private static let drainPatience: TimeInterval = 5
 
     init(_ arguments: [String], environment: [String: String]) throws {
+        errorFile = temporaryFolder() + "/stderr.txt"
+        guard FileManager.default.createFile(atPath: errorFile, contents: nil) else {
+            throw Stuck(description: "could not create \(errorFile)")
+        }
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+        defer { try? errors.close() }
         process.executableURL = OptaProcess.executable
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [errors] handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                errors.close()
-            } else {
-                errors.append(data)
-            }
-        }
+        process.standardError = errors
         try process.run()
     }
 
@@ -111,7 +107,10 @@ final class RunningViewer {
     }
 
     var pid: Int32 { process.processIdentifier }
-    var standardError: String { errors.text }
+    /// What opta has written to its standard error so far (all of it once it has exited).
+    var standardError: String {
+        String(decoding: FileManager.default.contents(atPath: errorFile) ?? Data(), as: UTF8.self)
+    }
 
     struct Stuck: Error, CustomStringConvertible {
         let description: String
@@ -121,17 +120,10 @@ final class RunningViewer {
         try wait(until: "its standard error says \"\(text)\"") { self.standardError.contains(text) }
     }
 
-    /// Waits for the process to end and all it said to arrive; its exit status (the signal's number
-    /// when a signal ended it, as `Process.terminationStatus`).
+    /// Waits for the process to end; its exit status (the signal's number when a signal ended it,
+    /// as `Process.terminationStatus`).
     func waitForExit() throws -> Int32 {
         try wait(until: "it exits") { self.exitStatus() != nil }
-        let drained = Date().addingTimeInterval(Self.drainPatience)
-        while !errors.isClosed {
-            guard Date() < drained else {
-                throw Stuck(description: "opta exited but its standard error stayed open \(Int(Self.drainPatience)) s later (a process it started holds it?); \(diagnosis())")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
         return exitStatus() ?? process.terminationStatus
     }
 
@@ -151,7 +143,8 @@ final class RunningViewer {
     private func wait(until what: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(Self.patience)
         while !condition() {
-            if let status = exitStatus(), errors.isClosed, !condition() {
+            // Once opta has exited, its file holds all it wrote: read it once more before failing.
+            if let status = exitStatus(), !condition() {
                 throw Stuck(description: "opta ended (status \(status)) before \(what); it said: \(standardError)")
             }
             guard Date() < deadline else {
@@ -163,22 +156,10 @@ final class RunningViewer {
         }
     }
 
-    /// Opta's state and its children's (name, state, kernel wait channel), whether its standard
-    /// error has ended, and what it said.
+    /// Opta's state and its children's (name, state, kernel wait channel), and what it said.
     private func diagnosis() -> String {
         let children = childProcesses(of: pid).map { "\($0) \(processState($0))" }
         return "opta: \(processState(pid)); children: \(children.isEmpty ? "none" : children.joined(separator: ", "))"
-            + "; standard error \(errors.isClosed ? "ended" : "still open"); it said: \(standardError)"
+            + "; it said: \(standardError)"
     }
-}
-
-final class Transcript: Sendable {
-    private let bytes = Mutex(Data())
-    private let ended = Atomic<Bool>(false)
-
-    func append(_ data: Data) { bytes.withLock { $0.append(data) } }
-    func close() { ended.store(true, ordering: .releasing) }
-    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
-    /// All of the output has arrived.
-    var isClosed: Bool { ended.load(ordering: .acquiring) }
 }
