@@ -33,11 +33,14 @@ extension LandscapeShader {
         let heat = colormap.entries[Int(unit.rounded(.toNearestOrEven))]
         guard contoured, let contours else { return heat }
         let (c, dcdf) = contours.space == colourSpace ? (s, dsdf) : Self.referenceTransformed(f, contours.space)
-        var distance = Float.infinity
-        for level in contours.transformed { distance = min(distance, abs(c - level)) }
-        let pixels = distance / max((g.x * g.x + g.y * g.y).squareRoot() * dcdf, 1e-30)
+        let gradientC = (g.x * g.x + g.y * g.y).squareRoot() * dcdf
         let extent = max(contourWidth, 1)
-        let coverage = min(max(extent * 0.5 + 0.5 - pixels, 0), 1) * (contourWidth / extent)
+        // Levels crowding on screen are thinned (`ContourThinning`).
+        let (distance, weight) = contours.transformed.withUnsafeBufferPointer {
+            ContourThinning.nearestKept(c, sortedLevels: $0, gradient: gradientC, crowded: ContourThinning.crowdedSpacing * extent)
+        }
+        let pixels = distance / max(gradientC, 1e-30)
+        let coverage = min(max(extent * 0.5 + 0.5 - pixels, 0), 1) * (contourWidth / extent) * weight
         guard coverage > 0 && coverage.isFinite else { return heat }
         let a = coverage * contourColor.w
         let under = PackedColor.unpackUnit(heat)

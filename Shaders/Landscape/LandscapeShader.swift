@@ -127,6 +127,8 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         let levelStep = V(repeating: uniform?.step ?? 1)
         let levelStepInverse = one / levelStep
         let lastLevel = V(repeating: Float(max(0, levels.count - 1)))
+        let crowded = V(repeating: ContourThinning.crowdedSpacing * extent)
+        let twoCrowded = 2 * crowded
         // Contours compare in their own space; when it is the colour scale's, reuse its values.
         let colourSpace: ContourLevels.Space = isLog ? .log(shift: scale.shift) : .linear
         let contourSpace = contours?.space ?? colourSpace
@@ -169,17 +171,30 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     if drawsContours {
                         // The contour variable c and dc/df (in its own space, or the colour scale's).
                         let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourIsLog, shift: contourShift)
-                        let distance: V
-                        if uniform != nil {
-                            let k = FastMath.min(FastMath.max(FastMath.round((c - levelStart) * levelStepInverse), .zero), lastLevel)
-                            distance = FastMath.abs(c - (levelStart + k * levelStep))
-                        } else {
-                            distance = Self.nearestLevelDistance(c, levels)
-                        }
-                        // Distance in pixels: |c − level| / |∇c|, with |∇c| = |∇f| · dc/df.
+                        // |∇c| = |∇f| · dc/df, in contour units per pixel.
                         let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
+                        var distance = V.zero
+                        var weight = one
+                        if uniform != nil {
+                            let u = (c - levelStart) * levelStepInverse
+                            let k = FastMath.min(FastMath.max(FastMath.round(u), .zero), lastLevel)
+                            distance = FastMath.abs(c - (levelStart + k * levelStep))
+                            // Levels closer on screen than two crowded spacings: thin them out.
+                            if any(levelStep .< twoCrowded * gradientC) {
+                                (distance, weight) = ContourThinning.nearestKept(c, u: u, start: levelStart, step: levelStep,
+                                                                                 lastLevel: lastLevel, gradient: gradientC,
+                                                                                 crowded: crowded, tiny: tiny)
+                            }
+                        } else {
+                            for lane in 0..<8 {
+                                (distance[lane], weight[lane]) = ContourThinning.nearestKept(c[lane], sortedLevels: levels,
+                                                                                             gradient: gradientC[lane],
+                                                                                             crowded: crowded[0])
+                            }
+                        }
+                        // Distance in pixels: |c − level| / |∇c|.
                         let pixels = distance / FastMath.max(gradientC, tiny)
-                        coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak
+                        coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak * weight
                         // Only positive coverage of defined values draws (NaN lanes too become 0).
                         coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
                     }
@@ -227,22 +242,6 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         guard log else { return (f, SIMD8(repeating: 1)) }
         let shifted = FastMath.max(f - shift, SIMD8(repeating: 1e-30))
         return (FastMath.log2(shifted), SIMD8(repeating: 1.442_695_04) / shifted)
-    }
-
-    /// Distance in scaled units to the nearest of the ascending `levels`, per lane.
-    @inline(__always)
-    static func nearestLevelDistance(_ s: SIMD8<Float>, _ levels: UnsafeBufferPointer<Float>) -> SIMD8<Float> {
-        var result = SIMD8<Float>()
-        for lane in 0..<8 {
-            let v = s[lane]
-            var lo = 0, hi = levels.count - 1
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if levels[mid] <= v { lo = mid } else { hi = mid }
-            }
-            result[lane] = min(abs(v - levels[lo]), abs(v - levels[hi]))
-        }
-        return result
     }
 
     /// The heatmap colour of one value without contours: the same arithmetic as the vector path.

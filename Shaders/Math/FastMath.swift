@@ -46,6 +46,13 @@ public enum FastMath {
         return (x + magic) - magic
     }
 
+    /// Rounds down to an integer for |x| < 2^22.
+    @inlinable @inline(__always)
+    public static func floor(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        let r = round(x)
+        return r.replacing(with: r - 1, where: x .< r)
+    }
+
     /// |x| per lane (clears the sign bit).
     @inlinable @inline(__always)
     public static func abs(_ x: SIMD8<Float>) -> SIMD8<Float> {

@@ -1,0 +1,64 @@
+/// Evenly spaced contour levels thinned where they crowd on screen (a steep wall, a small
+/// picture): where neighbouring levels come closer than `crowdedSpacing` line widths, every other
+/// level fades out, then every fourth, and so on, so the lines left stay that far apart instead
+/// of merging into a solid band — the rule the 3-D surface's isolines follow (`IsolineCoverage`).
+/// The fade is continuous: the levels at odd multiples of k fade in as the spacing of every
+/// k-th level grows from one to two crowded spacings, where the next finer set takes over.
+/// Where levels are at least two crowded spacings apart nothing changes.
+public enum ContourThinning {
+    /// How many line widths apart, centre to centre, contour lines must be to read as lines.
+    public static let crowdedSpacing: Float = IsolineCoverage.crowdedSpacing
+
+    /// For eight pixels with contour value `c` (u = (c − start) / step levels from the first) and
+    /// |∇c| `gradient` per pixel: the distance in contour units to the nearest level kept, and
+    /// that level's weight (0…1). `crowded` is the crowded spacing in pixels.
+    @inline(__always)
+    public static func nearestKept(_ c: SIMD8<Float>, u: SIMD8<Float>, start: SIMD8<Float>, step: SIMD8<Float>,
+                                   lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, crowded: SIMD8<Float>,
+                                   tiny: SIMD8<Float>) -> (distance: SIMD8<Float>, weight: SIMD8<Float>) {
+        typealias V = SIMD8<Float>
+        let one = V(repeating: 1)
+        // The levels' spacing in pixels, and the smallest power of two k with k · spacing ≥ crowded
+        // (the next power of two at or above crowded / spacing, by rounding its exponent up), at
+        // least 1 and at most 2^20.
+        let spacing = step / FastMath.max(gradient, tiny)
+        let ratio = FastMath.min(FastMath.max(crowded / spacing, one), V(repeating: 0x1p20))
+        let bits = unsafeBitCast(ratio, to: SIMD8<UInt32>.self)
+        let k = unsafeBitCast((bits &+ 0x007F_FFFF) & 0x7F80_0000, to: V.self)
+        // The nearest multiple of k among the levels, m = n · k.
+        let n = FastMath.min(FastMath.max(FastMath.round(u / k), .zero), FastMath.floor(lastLevel / k))
+        let distance = FastMath.abs(c - (start + n * k * step))
+        // Odd multiples of k fade; even ones (multiples of 2k) stay.
+        let fade = FastMath.min(FastMath.max((k * spacing - crowded) / crowded, .zero), one)
+        let odd = n - 2 * FastMath.floor(n * 0.5)
+        return (distance, one + odd * (fade - one))
+    }
+
+    /// The same for one pixel and any ascending levels (the spacing is that of the two levels
+    /// around `c`): the distance to the nearest kept level and its weight. Where the levels are
+    /// not crowded, the distance to the nearest level, weight 1.
+    public static func nearestKept(_ c: Float, sortedLevels levels: UnsafeBufferPointer<Float>, gradient: Float,
+                                   crowded: Float) -> (distance: Float, weight: Float) {
+        let n = levels.count
+        guard n > 0 else { return (.infinity, 1) }
+        var lo = 0, hi = n - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if levels[mid] <= c { lo = mid } else { hi = mid }
+        }
+        let nearest = Swift.min(Swift.abs(c - levels[lo]), Swift.abs(c - levels[hi]))
+        let spacing = (levels[hi] - levels[lo]) / Swift.max(gradient, 1e-30)
+        guard n > 1, spacing < 2 * crowded else { return (nearest, 1) }
+        var k = 1
+        while Float(k) * spacing < crowded && k < n { k *= 2 }
+        let fade = Swift.min(Swift.max((Float(k) * spacing - crowded) / crowded, 0), 1)
+        let below = lo / k * k, above = below + k
+        var index = below
+        // Halfway between two kept levels, the even multiple of k (as rounding halves to even does).
+        if above < n {
+            let toAbove = Swift.abs(c - levels[above]), toBelow = Swift.abs(c - levels[below])
+            if toAbove < toBelow || (toAbove == toBelow && (above / k) % 2 == 0) { index = above }
+        }
+        return (Swift.abs(c - levels[index]), (index / k) % 2 == 0 ? 1 : fade)
+    }
+}
