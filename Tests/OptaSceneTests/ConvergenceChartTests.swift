@@ -16,7 +16,7 @@ import Testing
         // Exactly at the minimum, or below the floor: on the axis floor, not lost.
         #expect(scale.fraction(0) == 0)
         #expect(scale.fraction(.nan) == nil)
-        #expect(scale.ticks(targetCount: 10).map(\.label) == ["10⁻²", "10⁻¹", "1", "10"])
+        #expect(scale.ticks(targetCount: 10).map(\.label) == ["0.01", "0.1", "1", "10"])
     }
 
     @Test func theLogAxisSpansAtMostSixteenDecades() {

@@ -22,3 +22,11 @@ import Testing
     #expect(NiceTicks.compactLabel(100) == "100")
     #expect(NiceTicks.compactLabel(-2.5e6) == "−2.5×10⁶")
 }
+
+/// A log axis labels its decades in one style: plain numbers from 0.01 to 10000, else 10ⁿ for all.
+@Test func decadeLabelsShareOneStyle() {
+    #expect(NiceTicks.decadeLabels([-2, -1, 0, 1, 2, 3, 4]) == ["0.01", "0.1", "1", "10", "100", "1000", "10000"])
+    #expect(NiceTicks.decadeLabels([-3, -2, -1, 0, 1]) == ["10⁻³", "10⁻²", "10⁻¹", "10⁰", "10¹"])
+    #expect(NiceTicks.decadeLabels([0, 5]) == ["10⁰", "10⁵"])
+    #expect(NiceTicks.decadeLabels([]) == [])
+}

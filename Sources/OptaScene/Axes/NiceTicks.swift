@@ -69,6 +69,14 @@ public enum NiceTicks {
         return "\u{2212}" + text.dropFirst()
     }
 
+    /// Labels for ticks at the decades 10^k of `exponents`, all in one style: 0.01 … 10000 as
+    /// plain numbers when every tick is in that range, else every one as 10ⁿ (10⁰, 10¹, …), as a
+    /// journal's log axis would — never "1" beside "10⁻³".
+    public static func decadeLabels(_ exponents: [Int]) -> [String] {
+        if exponents.allSatisfy({ (-2...4).contains($0) }) { return exponents.map { compactLabel(pow(10, Double($0))) } }
+        return exponents.map { "10" + superscript($0) }
+    }
+
     /// An integer in superscript digits, e.g. −3 → "⁻³".
     public static func superscript(_ n: Int) -> String {
         let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]

@@ -108,13 +108,12 @@ struct ConvergenceScale: Sendable, Equatable {
     }
 
     /// Every decade of `range` (whose ends are powers of ten), or every second, third, … so that
-    /// about `targetCount` remain: 1, 10, 10², … labelled as such.
+    /// about `targetCount` remain, labelled in one style (`NiceTicks.decadeLabels`).
     static func decadeTicks(_ range: ClosedRange<Double>, targetCount: Int) -> [(value: Double, label: String)] {
         let lo = Int(log10(range.lowerBound).rounded()), hi = Int(log10(range.upperBound).rounded())
         let every = max(1, Int((Double(hi - lo) / Double(max(1, targetCount))).rounded(.up)))
-        return stride(from: lo, through: hi, by: every).map { k in
-            (pow(10, Double(k)), k == 0 ? "1" : k == 1 ? "10" : "10" + NiceTicks.superscript(k))
-        }
+        let exponents = Array(stride(from: lo, through: hi, by: every))
+        return Array(zip(exponents.map { pow(10, Double($0)) }, NiceTicks.decadeLabels(exponents)))
     }
 
     /// "log scale" or "linear scale", for descriptions.

@@ -48,6 +48,9 @@ public enum ColorbarTicks {
                 }
                 k += Double(stride)
             }
+            // One style for all the decades' labels.
+            let labels = NiceTicks.decadeLabels(ticks.map(\.ordinal))
+            ticks = zip(ticks, labels).map { Tick(value: $0.value, position: $0.position, label: $1, ordinal: $0.ordinal) }
             let kind = automatic ? "log scale, auto" : "log scale"
             let title = relative ? "f − f_min (\(kind)), f_min = \(NiceTicks.compactLabel(fmin))" : "f (\(kind))"
             return (ticks, title)
