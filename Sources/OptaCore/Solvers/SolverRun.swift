@@ -10,7 +10,8 @@ public struct SolverRun: Sendable, Equatable {
     public var id: String
     /// The optimizer's full state.
     public private(set) var state: AnySolverState
-    /// The rest, with the step loop.
+    /// Everything else, kept apart from `state` so that the step loop can take the state out of
+    /// its enum for a whole call (see `SolverProgress`).
     private var progress: SolverProgress
 
     /// When the run ends.
