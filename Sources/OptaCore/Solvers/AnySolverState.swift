@@ -84,24 +84,10 @@ public enum AnySolverState: Sendable, Codable, Equatable {
     /// The wrapped state's current point.
     public var point: SIMD2<Double> { state.point }
 
-    /// See `SolverState.convergence`.
-    public var convergence: ConvergenceTest { state.convergence }
-
-    /// See `SolverState.stepsAfterBudget`.
-    public mutating func stepsAfterBudget() -> Int {
-        switch self {
-        case .simulatedAnnealing(var s):
-            let extra = s.stepsAfterBudget()
-            self = .simulatedAnnealing(s)
-            return extra
-        default:
-            return 0
-        }
-    }
-
-    /// One iteration of the wrapped state.
+    /// One iteration of the wrapped state, in place: the payload is moved out of `self` (not
+    /// copied), so arrays it holds stay uniquely referenced and are not copied on write.
     public mutating func step(on objective: Objective) {
-        switch self {
+        switch consume self {
         case .gradientDescent(var s): s.step(on: objective); self = .gradientDescent(s)
         case .momentum(var s): s.step(on: objective); self = .momentum(s)
         case .nesterov(var s): s.step(on: objective); self = .nesterov(s)
@@ -112,6 +98,26 @@ public enum AnySolverState: Sendable, Codable, Equatable {
         case .simulatedAnnealing(var s): s.step(on: objective); self = .simulatedAnnealing(s)
         case .cmaes(var s): s.step(on: objective); self = .cmaes(s)
         case .lbfgs(var s): s.step(on: objective); self = .lbfgs(s)
+        }
+    }
+
+    /// Up to `steps` steps of `progress`'s loop on the wrapped state (see `SolverProgress.run`).
+    /// The enum is switched on once per call: the payload is moved out of `self` for the whole
+    /// loop, which is compiled for its concrete type, and moved back at the end.
+    @inline(__always)
+    mutating func advance(_ progress: inout SolverProgress, steps: Int, on objective: Objective,
+                          _ observe: (SolverIterate) -> Void) {
+        switch consume self {
+        case .gradientDescent(var s): progress.run(steps, of: &s, on: objective, observe); self = .gradientDescent(s)
+        case .momentum(var s): progress.run(steps, of: &s, on: objective, observe); self = .momentum(s)
+        case .nesterov(var s): progress.run(steps, of: &s, on: objective, observe); self = .nesterov(s)
+        case .adagrad(var s): progress.run(steps, of: &s, on: objective, observe); self = .adagrad(s)
+        case .rmsprop(var s): progress.run(steps, of: &s, on: objective, observe); self = .rmsprop(s)
+        case .adam(var s): progress.run(steps, of: &s, on: objective, observe); self = .adam(s)
+        case .nelderMead(var s): progress.run(steps, of: &s, on: objective, observe); self = .nelderMead(s)
+        case .simulatedAnnealing(var s): progress.run(steps, of: &s, on: objective, observe); self = .simulatedAnnealing(s)
+        case .cmaes(var s): progress.run(steps, of: &s, on: objective, observe); self = .cmaes(s)
+        case .lbfgs(var s): progress.run(steps, of: &s, on: objective, observe); self = .lbfgs(s)
         }
     }
 }

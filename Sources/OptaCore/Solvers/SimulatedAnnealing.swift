@@ -65,11 +65,9 @@ public struct SimulatedAnnealingState: SolverState {
     }
 
     public mutating func step(on objective: Objective) {
-        if var polishing {
-            polishing.step(on: objective)
-            self.polishing = polishing
-            return
-        }
+        // Optional chaining steps the polish in place, and is nil when there is none: a copy of the
+        // optional (even to test it for nil) is a copy of the whole Nelder–Mead state.
+        if polishing?.step(on: objective) != nil { return }
         let f0 = value ?? objective.value(current)
         if value == nil { record(current, f0) }
         let candidate = current + stepSize * random.normal2()

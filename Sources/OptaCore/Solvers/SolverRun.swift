@@ -10,17 +10,24 @@ public struct SolverRun: Sendable, Equatable {
     public var id: String
     /// The optimizer's full state.
     public private(set) var state: AnySolverState
+    /// Everything else, kept apart from `state` so that the step loop can take the state out of
+    /// its enum for a whole call (see `SolverProgress`).
+    private var progress: SolverProgress
+
     /// When the run ends.
-    public var rules: StopRules
+    public var rules: StopRules {
+        get { progress.rules }
+        set { progress.rules = newValue }
+    }
     /// The start point, then the point after each step (non-finite points are left out), decimated
     /// to a bounded number; f and ‖∇f‖ are filled from the first step on.
-    public private(set) var path: SolverTrajectory
+    public var path: SolverTrajectory { progress.path }
     /// The steps taken.
-    public private(set) var stepCount = 0
+    public var stepCount: Int { progress.stepCount }
     /// Where the run stands.
-    public private(set) var status = SolverStatus.running
+    public var status: SolverStatus { progress.status }
     /// Consecutive stalled steps so far (see `StopRules`).
-    public private(set) var stalledSteps = 0
+    public var stalledSteps: Int { progress.stalledSteps }
 
     /// A run of `method` from `start`; see `AnySolverState.init(method:start:parameters:seed:)`.
     public init(id: String = "", method: SolverMethod, start: SIMD2<Double>, parameters: [String: Double] = [:],
@@ -33,9 +40,9 @@ public struct SolverRun: Sendable, Equatable {
     public init(id: String = "", state: AnySolverState, rules: StopRules = StopRules()) {
         self.id = id
         self.state = state
-        self.rules = rules
-        path = SolverTrajectory()
+        var path = SolverTrajectory()
         path.appendUnevaluated(state.point)
+        progress = SolverProgress(rules: rules, path: path)
     }
 
     /// The kept trajectory points (see `path`): the start first, the current point last.
@@ -57,7 +64,7 @@ public struct SolverRun: Sendable, Equatable {
     /// evaluated, then each finite step), before any decimation.
     @discardableResult
     public mutating func step(on objective: Objective, observe: ((SolverIterate) -> Void)? = nil) -> SolverStatus {
-        takeStep(on: objective) { observe?($0) }
+        run(steps: 1, on: objective, observe: observe)
     }
 
     /// Up to `steps` steps as `run(steps:on:observe:)` does, appending every new trajectory point
@@ -66,41 +73,7 @@ public struct SolverRun: Sendable, Equatable {
     @discardableResult
     public mutating func run(steps: Int, on objective: Objective, appendingTo iterates: inout [SolverIterate]) -> SolverStatus {
         iterates.reserveCapacity(iterates.count + steps + 1)
-        var remaining = steps
-        while remaining > 0 && status == .running {
-            takeStep(on: objective) { iterates.append($0) }
-            remaining -= 1
-        }
-        return status
-    }
-
-    /// `step(on:observe:)`, inlined into each caller so `observe` is compiled in place.
-    @inline(__always) @discardableResult
-    private mutating func takeStep(on objective: Objective, _ observe: (SolverIterate) -> Void) -> SolverStatus {
-        guard status == .running else { return status }
-        if path.lacksValues, let start = path.points.last {
-            let (f, gradientNorm) = Self.evaluate(objective, at: start)
-            path.evaluateStart(value: f, gradientNorm: gradientNorm)
-            observe(SolverIterate(step: path.steps[0], point: start, value: f, gradientNorm: gradientNorm))
-            if let status = judge(start, f, gradientNorm) {
-                self.status = status
-                return status
-            }
-        }
-        guard let fPrevious = path.values.last, let previous = path.points.last else {  // only a damaged checkpoint gets here
-            status = .diverged
-            return status
-        }
-        state.step(on: objective)
-        stepCount += 1
-        let p = state.point
-        let (f, gradientNorm) = Self.evaluate(objective, at: p)
-        if p.x.isFinite && p.y.isFinite {
-            path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount)
-            observe(SolverIterate(step: stepCount, point: p, value: f, gradientNorm: gradientNorm))
-        }
-        stalledSteps = rules.stalled(from: previous, fPrevious, to: p, f) ? stalledSteps + 1 : 0
-        status = judge(p, f, gradientNorm) ?? .running
+        state.advance(&progress, steps: steps, on: objective) { iterates.append($0) }
         return status
     }
 
@@ -108,11 +81,7 @@ public struct SolverRun: Sendable, Equatable {
     /// `observe` hears every new trajectory point (see `step(on:observe:)`).
     @discardableResult
     public mutating func run(steps: Int, on objective: Objective, observe: ((SolverIterate) -> Void)? = nil) -> SolverStatus {
-        var remaining = steps
-        while remaining > 0 && status == .running {
-            step(on: objective, observe: observe)
-            remaining -= 1
-        }
+        state.advance(&progress, steps: steps, on: objective) { observe?($0) }
         return status
     }
 
@@ -120,34 +89,8 @@ public struct SolverRun: Sendable, Equatable {
     /// Continuing this way gives exactly the run that had the larger budget from the start, except
     /// for simulated annealing with `polish`, whose polish begins where the first budget ended.
     public mutating func extendBudget(by steps: Int) {
-        rules.maxSteps = stepCount + steps
-        if status == .stopped { status = .running }
-    }
-
-    /// The status the rules give after reaching `p`, or nil to keep going.
-    private mutating func judge(_ p: SIMD2<Double>, _ f: Double, _ gradientNorm: Double) -> SolverStatus? {
-        guard p.x.isFinite, p.y.isFinite, f.isFinite else { return .diverged }
-        if let bounds = rules.bounds, !bounds.contains(p) { return .diverged }
-        switch state.convergence {
-        case .gradient:
-            guard gradientNorm.isFinite else { return .diverged }
-            if gradientNorm < rules.gradientTolerance { return .converged }
-            if rules.patience > 0, stalledSteps >= rules.patience { return .converged }
-        case .own(let met):
-            if met { return .converged }
-        }
-        if stepCount >= rules.maxSteps {
-            // A method may go on past its budget once (simulated annealing's polish).
-            let extra = state.stepsAfterBudget()
-            guard extra > 0 else { return .stopped }
-            rules.maxSteps = stepCount + extra
-        }
-        return nil
-    }
-
-    private static func evaluate(_ objective: Objective, at p: SIMD2<Double>) -> (Double, Double) {
-        let g = objective.gradient(p)
-        return (objective.value(p), (g * g).sum().squareRoot())
+        progress.rules.maxSteps = stepCount + steps
+        if status == .stopped { progress.status = .running }
     }
 }
 
@@ -163,16 +106,17 @@ extension SolverRun: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         state = try c.decode(AnySolverState.self, forKey: .state)
-        rules = try c.decode(StopRules.self, forKey: .rules)
-        stepCount = try c.decode(Int.self, forKey: .stepCount)
-        status = try c.decode(SolverStatus.self, forKey: .status)
-        stalledSteps = try c.decode(Int.self, forKey: .stalledSteps)
+        let rules = try c.decode(StopRules.self, forKey: .rules)
+        let stepCount = try c.decode(Int.self, forKey: .stepCount)
+        let status = try c.decode(SolverStatus.self, forKey: .status)
+        let stalledSteps = try c.decode(Int.self, forKey: .stalledSteps)
         let points = try c.decode([SIMD2<Double>].self, forKey: .trajectory)
         let values = try c.decode([Double].self, forKey: .values)
         let gradientNorms = try c.decode([Double].self, forKey: .gradientNorms)
         let decimation = try c.decodeIfPresent(SolverTrajectory.Decimation.self, forKey: .decimation)
         do {
-            path = try SolverTrajectory(restoring: points, values: values, gradientNorms: gradientNorms, decimation: decimation)
+            let path = try SolverTrajectory(restoring: points, values: values, gradientNorms: gradientNorms, decimation: decimation)
+            progress = SolverProgress(rules: rules, path: path, stepCount: stepCount, status: status, stalledSteps: stalledSteps)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: c.codingPath, debugDescription: "\(error.field) \(error.message)", underlyingError: error))
