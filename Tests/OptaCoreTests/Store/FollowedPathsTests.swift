@@ -56,11 +56,15 @@ struct FollowedPathsTests {
             let before = capacities()
             Reducer.apply(.appendFollowedPoints((0..<900).map { k in Self.point("p\(k % 3)", step + Double(k / 3), 1, 1, 0.5) }), to: &state)
             step += 300
-            guard before.count == 9, (before.min() ?? 0) > 4_096 else { continue }
+            // Long paths, whose copies take milliseconds. While the arrays are short they grow by
+            // themselves as well (then each one's capacity depends on what the allocator hands
+            // out, which tests running beside this one sway); one array a batch keeps ahead of
+            // nine once each takes nine batches or more from half full to full.
+            guard before.count == 9, (state.followedPaths.first?.points.count ?? 0) > 16_384 else { continue }
             batches += 1
             grownAtOnce = max(grownAtOnce, zip(before, capacities()).filter { $0 != $1 }.count)
         }
-        #expect(batches > 600)
+        #expect(batches > 550)
         #expect(grownAtOnce == 1, "\(grownAtOnce) arrays moved in one batch")
         #expect(state.followedPaths.map(\.points.count) == [200_100, 200_100, 200_100])
     }
