@@ -2,9 +2,13 @@ import RealModule
 
 /// xoshiro256** (Blackman & Vigna 2018) seeded by SplitMix64: a small, fast generator whose
 /// whole state is four words, so it is Codable and a run restored from JSON draws the same numbers.
+/// The words are stored fields, not an array: a draw then touches registers only, with no
+/// uniqueness check or bounds check (an array made each draw cost several times as much).
 public struct SolverRandom: RandomNumberGenerator, Sendable, Codable, Equatable {
-    /// The four state words.
-    public private(set) var state: [UInt64]
+    private var s0, s1, s2, s3: UInt64
+
+    /// The four state words (what a checkpoint stores).
+    public var state: [UInt64] { [s0, s1, s2, s3] }
 
     /// The generator for `seed`; equal seeds give equal sequences.
     public init(seed: UInt64) {
@@ -17,18 +21,18 @@ public struct SolverRandom: RandomNumberGenerator, Sendable, Codable, Equatable 
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             words.append(z ^ (z >> 31))
         }
-        state = words
+        (s0, s1, s2, s3) = (words[0], words[1], words[2], words[3])
     }
 
     public mutating func next() -> UInt64 {
-        let result = rotate(state[1] &* 5, 7) &* 9
-        let t = state[1] << 17
-        state[2] ^= state[0]
-        state[3] ^= state[1]
-        state[1] ^= state[2]
-        state[0] ^= state[3]
-        state[2] ^= t
-        state[3] = rotate(state[3], 45)
+        let result = rotate(s1 &* 5, 7) &* 9
+        let t = s1 << 17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = rotate(s3, 45)
         return result
     }
 
@@ -51,6 +55,8 @@ public struct SolverRandom: RandomNumberGenerator, Sendable, Codable, Equatable 
         return SIMD2(x, normal())
     }
 
+    private enum CodingKeys: String, CodingKey { case state }
+
     // Decoding checks the word count, so a damaged checkpoint cannot crash `next()`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -59,7 +65,12 @@ public struct SolverRandom: RandomNumberGenerator, Sendable, Codable, Equatable 
             throw DecodingError.dataCorruptedError(forKey: .state, in: container,
                                                    debugDescription: "expected four words, not all zero")
         }
-        state = words
+        (s0, s1, s2, s3) = (words[0], words[1], words[2], words[3])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(state, forKey: .state)
     }
 
     private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 {
