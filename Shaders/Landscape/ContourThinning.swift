@@ -11,25 +11,31 @@ public enum ContourThinning {
 
     /// For eight pixels with contour value `c` (u = (c − start) / step levels from the first) and
     /// |∇c| `gradient` per pixel: the distance in contour units to the nearest level kept, and
-    /// that level's weight (0…1). `crowded` is the crowded spacing in pixels.
-    @inline(__always)
+    /// that level's weight (0…1). `crowdedPerStep` is the crowded spacing in pixels over `step`,
+    /// `stepPerCrowded` its inverse.
+    /// k and 1/k are powers of two made from exponent bits; 1/|∇c| is the caller's. Not
+    /// inlined: kept out of the shading loop, whose vectors seldom need it, it leaves the loop's
+    /// registers alone.
+    @inline(never)
     public static func nearestKept(_ c: SIMD8<Float>, u: SIMD8<Float>, start: SIMD8<Float>, step: SIMD8<Float>,
-                                   lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, crowded: SIMD8<Float>,
-                                   tiny: SIMD8<Float>) -> (distance: SIMD8<Float>, weight: SIMD8<Float>) {
+                                   lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, inverseGradient: SIMD8<Float>,
+                                   crowdedPerStep: SIMD8<Float>, stepPerCrowded: SIMD8<Float>)
+        -> (distance: SIMD8<Float>, weight: SIMD8<Float>) {
         typealias V = SIMD8<Float>
+        typealias Bits = SIMD8<UInt32>
         let one = V(repeating: 1)
-        // The levels' spacing in pixels, and the smallest power of two k with k · spacing ≥ crowded
-        // (the next power of two at or above crowded / spacing, by rounding its exponent up), at
-        // least 1 and at most 2^20.
-        let spacing = step / FastMath.max(gradient, tiny)
-        let ratio = FastMath.min(FastMath.max(crowded / spacing, one), V(repeating: 0x1p20))
-        let bits = unsafeBitCast(ratio, to: SIMD8<UInt32>.self)
-        let k = unsafeBitCast((bits &+ 0x007F_FFFF) & 0x7F80_0000, to: V.self)
+        // crowded / spacing, with spacing = step / |∇c| the levels' spacing in pixels; k is the
+        // smallest power of two at or above it (its exponent rounded up), at least 1, at most 2^20.
+        let raw = gradient * crowdedPerStep
+        let ratio = FastMath.min(FastMath.max(raw, one), V(repeating: 0x1p20))
+        let kBits = (unsafeBitCast(ratio, to: Bits.self) &+ 0x007F_FFFF) & 0x7F80_0000
+        let k = unsafeBitCast(kBits, to: V.self), inverseK = unsafeBitCast(0x7F00_0000 &- kBits, to: V.self)
         // The nearest multiple of k among the levels, m = n · k.
-        let n = FastMath.min(FastMath.max(FastMath.round(u / k), .zero), FastMath.floor(lastLevel / k))
+        let n = FastMath.min(FastMath.max(FastMath.round(u * inverseK), .zero), FastMath.floor(lastLevel * inverseK))
         let distance = FastMath.abs(c - (start + n * k * step))
-        // Odd multiples of k fade; even ones (multiples of 2k) stay.
-        let fade = FastMath.min(FastMath.max((k * spacing - crowded) / crowded, .zero), one)
+        // Odd multiples of k fade, by (k · spacing − crowded) / crowded = k · step / (|∇c| · crowded)
+        // − 1; even ones (multiples of 2k) stay.
+        let fade = FastMath.min(FastMath.max(k * inverseGradient * stepPerCrowded - one, .zero), one)
         let odd = n - 2 * FastMath.floor(n * 0.5)
         return (distance, one + odd * (fade - one))
     }

@@ -128,7 +128,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         let levelStepInverse = one / levelStep
         let lastLevel = V(repeating: Float(max(0, levels.count - 1)))
         let crowded = V(repeating: ContourThinning.crowdedSpacing * extent)
-        let twoCrowded = 2 * crowded
+        let twoCrowded = 2 * crowded, crowdedPerStep = crowded * levelStepInverse, stepPerCrowded = levelStep / crowded
         // Contours compare in their own space; when it is the colour scale's, reuse its values.
         let colourSpace: ContourLevels.Space = isLog ? .log(shift: scale.shift) : .linear
         let contourSpace = contours?.space ?? colourSpace
@@ -171,19 +171,26 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     if drawsContours {
                         // The contour variable c and dc/df (in its own space, or the colour scale's).
                         let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourIsLog, shift: contourShift)
-                        // |∇c| = |∇f| · dc/df, in contour units per pixel.
+                        // |∇c| = |∇f| · dc/df, in contour units per pixel, and its inverse (one
+                        // division serves the distance in pixels and the thinning).
                         let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
+                        let inverseGradient = one / FastMath.max(gradientC, tiny)
                         var distance = V.zero
                         var weight = one
                         if uniform != nil {
                             let u = (c - levelStart) * levelStepInverse
                             let k = FastMath.min(FastMath.max(FastMath.round(u), .zero), lastLevel)
                             distance = FastMath.abs(c - (levelStart + k * levelStep))
-                            // Levels closer on screen than two crowded spacings: thin them out.
-                            if any(levelStep .< twoCrowded * gradientC) {
+                            // Levels closer on screen than two crowded spacings (the sign bit of
+                            // step − 2·crowded·|∇c|; integer bit logic, as SIMDMask is scalarized)
+                            // are thinned, out of line: few vectors need it.
+                            let crowdedLanes = unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self) & 0x8000_0000
+                            if !crowdedLanes.isZero {
                                 (distance, weight) = ContourThinning.nearestKept(c, u: u, start: levelStart, step: levelStep,
                                                                                  lastLevel: lastLevel, gradient: gradientC,
-                                                                                 crowded: crowded, tiny: tiny)
+                                                                                 inverseGradient: inverseGradient,
+                                                                                 crowdedPerStep: crowdedPerStep,
+                                                                                 stepPerCrowded: stepPerCrowded)
                             }
                         } else {
                             for lane in 0..<8 {
@@ -192,8 +199,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                                                                                              crowded: crowded[0])
                             }
                         }
-                        // Distance in pixels: |c − level| / |∇c|.
-                        let pixels = distance / FastMath.max(gradientC, tiny)
+                        let pixels = distance * inverseGradient
                         coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak * weight
                         // Only positive coverage of defined values draws (NaN lanes too become 0).
                         coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)

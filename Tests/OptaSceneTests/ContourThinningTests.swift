@@ -46,10 +46,10 @@ import Testing
         for pixelsApart: Float in [0.3, 0.9, 1.2, 1.7, 2.5, 4, 7] {
             let cs = SIMD8<Float>(0.2, 3.7, 4.49, 7.9, 8.01, 11.5, 14.2, 15.3)
             let gradient = SIMD8<Float>(repeating: 1 / pixelsApart)
-            let crowded = SIMD8<Float>(repeating: 3)
             let (d, w) = ContourThinning.nearestKept(cs, u: cs, start: .zero, step: SIMD8(repeating: 1),
                                                      lastLevel: SIMD8(repeating: 15), gradient: gradient,
-                                                     crowded: crowded, tiny: SIMD8(repeating: 1e-30))
+                                                     inverseGradient: 1 / gradient, crowdedPerStep: SIMD8(repeating: 3),
+                                                     stepPerCrowded: SIMD8(repeating: 1.0 / 3))
             for lane in 0..<8 {
                 let one = levels.withUnsafeBufferPointer {
                     ContourThinning.nearestKept(cs[lane], sortedLevels: $0, gradient: gradient[lane], crowded: 3)
