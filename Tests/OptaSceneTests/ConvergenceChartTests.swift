@@ -68,6 +68,24 @@ import Testing
         #expect(tree.node(id: "chart/axis/y")?.attributes["scale"] == "log")
     }
 
+    /// A run's last step is the x axis's end: its best-value ring there is drawn whole inside the
+    /// plot (the data keep a margin from the plot's edges), at every size and in panels.
+    @Test(arguments: ["convergence", "panels", "grid-valley-panels"], [(1280, 720), (320, 240), (3840, 2160)])
+    func bestValueRingsLieWholeInsideThePlot(example: String, size: (Int, Int)) throws {
+        let (chart, state) = try FigureWrapTests().completedChart(example, width: size.0, height: size.1)
+        let k = chart.layout.strokeScale
+        let canvas = chart.canvas(state)
+        // (Not the legend's swatch.)
+        let rings = MarkerClipTests.markerBoxes(canvas.list, radius: ConvergenceFigure.ringRadius * k)
+            .filter { ring in canvas.legend.map { !$0.overlaps(ring) } ?? true }
+        #expect(rings.count >= chart.series(state).count)
+        for ring in rings { #expect(MarkerClipTests.inside(ring, chart.layout.plot), "\(example) \(size): \(ring) leaves \(chart.layout.plot)") }
+        // The x axis's last tick is where the last step's ring is.
+        let last = try #require(chart.framePoint(step: chart.xAxis.range.upperBound, f: 1, scale: chart.scale(chart.series(state))))
+        let centres: [Float] = rings.map { ($0.x0 + $0.x1) / 2 }
+        #expect(centres.contains { abs($0 - last.x) < 0.01 })
+    }
+
     @Test func theChartGrowsWithTheRunOnAFixedStepAxis() throws {
         let (scenario, early) = try session("convergence", frame: 20)
         let fonts = try FontLibrary.loadDefault()

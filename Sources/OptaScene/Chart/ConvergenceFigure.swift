@@ -131,12 +131,28 @@ public struct ConvergenceFigure: PlannedFigure {
                          extents: series.compactMap(\.extents), unshifted: showGradientNorm ? series.map(\.gradientNorms) : [], knownMinimum: knownMinimum)
     }
 
+    /// Radius of a best-value ring; its outline reaches one outline width further out.
+    static let ringRadius: Float = 5
+
+    /// How far the data stay from the plot's edges: the reach of a best-value ring (radius and
+    /// half its outline) and a pixel of anti-aliasing, in whole pixels. A run's last step sits on
+    /// the x axis's end and a value below the floor on the floor, so markers there would be cut
+    /// in half by the frame; matplotlib's margins leave room for them alike, but in pixels, so the
+    /// room holds at every frame size.
+    var dataMargin: Float { ((Self.ringRadius + 1) * layout.strokeScale + 1).rounded(.up) }
+
+    /// The plot less `dataMargin` on every side: where step 0…last and the axis' floor…top lie.
+    var dataRect: PixelRectF {
+        let p = PixelRectF(layout.plot), m = min(dataMargin, p.width / 4, p.height / 4)
+        return PixelRectF(x0: p.x0 + m, y0: p.y0 + m, x1: p.x1 - m, y1: p.y1 - m)
+    }
+
     /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
     func framePoint(step: Double, f: Double, scale: ConvergenceScale, shifted: Bool = true) -> SIMD2<Float>? {
         guard let t = scale.fraction(f, shifted: shifted), let u = xAxis.fraction(step) else { return nil }
-        let p = layout.plot
-        let x = Double(p.x0) + u * Double(p.width)
-        let y = Double(p.y1) - t * Double(p.height)
+        let d = dataRect
+        let x = Double(d.x0) + u * Double(d.width)
+        let y = Double(d.y1) - t * Double(d.height)
         return SIMD2(Float(x), Float(y))
     }
 
@@ -211,8 +227,8 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         for s in series where options.marksBest {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
-            list.append(.disk(center: p, radius: 5 * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
-            obstacles.points.append((p, 6 * k, LegendPlacer.markerWeight))
+            list.append(.disk(center: p, radius: Self.ringRadius * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
+            obstacles.points.append((p, (Self.ringRadius + 1) * k, LegendPlacer.markerWeight))
         }
         let textBefore = list.texts.count
         addBestLabel(&list, series, scale: scale, avoiding: obstacles)
@@ -270,7 +286,7 @@ public struct ConvergenceFigure: PlannedFigure {
     }
 
     /// Where this chart puts steps among its plot's pixel columns.
-    var stepColumns: StepColumns { StepColumns(xAxis: xAxis, columns: layout.plot.width, span: steps) }
+    var stepColumns: StepColumns { StepColumns(xAxis: xAxis, columns: Int(dataRect.width.rounded()), span: steps) }
 
     func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, rotated: Bool = false) {
@@ -297,9 +313,10 @@ public struct ConvergenceFigure: PlannedFigure {
         // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
         FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
                                horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
+        let data = dataRect
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
-            let x = (x0 + Float(u) * (x1 - x0)).rounded(.down) + 0.5
+            let x = (data.x0 + Float(u) * data.width).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: LandscapeFigure.frameColor))
             text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }

@@ -219,7 +219,8 @@ public struct LandscapeFigure: Sendable {
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
-                MinimumMarker.append(&list, at: framePoint(minimum.point), strokeScale: layout.strokeScale)
+                MinimumMarker.append(&list, at: markerCenter(framePoint(minimum.point), reach: MinimumMarker.reach * layout.strokeScale),
+                                     strokeScale: layout.strokeScale)
             }
         }
         // Markers and strokes are clipped to the plot; the axes, ticks and colourbar come after.
