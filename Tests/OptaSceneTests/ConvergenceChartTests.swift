@@ -25,6 +25,16 @@ import Testing
         #expect(abs(log10(scale.range.lowerBound) - (2 - ConvergenceScale.maxDecades)) < 1e-9)
     }
 
+    @Test func valuesBelowTheLogFloorOrAtTheMinimumAreOffTheAxis() {
+        let scale = ConvergenceScale(values: [[100, 1e-30]], knownMinimum: 0)
+        #expect(scale.isBelowFloor(1e-30) && scale.isBelowFloor(0) && scale.isBelowFloor(-1))
+        #expect(!scale.isBelowFloor(scale.range.lowerBound) && !scale.isBelowFloor(1) && !scale.isBelowFloor(.nan))
+        let shifted = ConvergenceScale(values: [[5, 2, 1]], knownMinimum: 1)
+        #expect(shifted.isBelowFloor(1) && !shifted.isBelowFloor(2))
+        let linear = ConvergenceScale(values: [[3, -2, -5]], knownMinimum: nil)
+        #expect(!linear.isBelowFloor(-5))
+    }
+
     @Test func negativeValuesWithoutAKnownMinimumGoLinear() {
         let scale = ConvergenceScale(values: [[3, -2, -5]], knownMinimum: nil)
         #expect(!scale.logarithmic && scale.title == "f")
@@ -75,7 +85,7 @@ import Testing
         let (chart, state) = try FigureWrapTests().completedChart(example, width: size.0, height: size.1)
         let k = chart.layout.strokeScale
         let canvas = chart.canvas(state)
-        // (Not the legend's swatch.)
+        // Rings and triangles (not the legend's swatches).
         let rings = MarkerClipTests.markerBoxes(canvas.list, radius: ConvergenceFigure.ringRadius * k)
             .filter { ring in canvas.legend.map { !$0.overlaps(ring) } ?? true }
         #expect(rings.count >= chart.series(state).count)
@@ -84,6 +94,40 @@ import Testing
         let last = try #require(chart.framePoint(step: chart.xAxis.range.upperBound, f: 1, scale: chart.scale(chart.series(state))))
         let centres: [Float] = rings.map { ($0.x0 + $0.x1) / 2 }
         #expect(centres.contains { abs($0 - last.x) < 0.01 })
+    }
+
+    /// L-BFGS reaches f − f* = 4×10⁻²⁰, below the axis' floor (16 decades under its top): its best
+    /// value is marked by a downward triangle on the floor, which the legend names, rather than
+    /// by a ring there that would read as the floor's value; the tree gives the value and says so.
+    @Test(arguments: ["convergence", "panels"])
+    func aBestValueBelowTheFloorIsMarkedAsOffTheAxis(example: String) throws {
+        let (chart, state) = try FigureWrapTests().completedChart(example, width: 1280, height: 720)
+        let series = chart.series(state), scale = chart.scale(series)
+        let canvas = chart.canvas(state)
+        for s in series {
+            let best = try #require(s.best)
+            let p = try #require(chart.framePoint(step: Double(best.step), f: best.value, scale: scale))
+            let below = best.value - scale.offset < scale.range.lowerBound
+            #expect(below == (s.id == "L-BFGS"), "\(s.id): best \(best.value), floor \(scale.range.lowerBound)")
+            var rings = 0, triangles = 0
+            for item in canvas.list.items {
+                switch item {
+                case .disk(let c, _, _, _, let outline) where outline == s.color && c == p: rings += 1
+                case .convexPolygon(let points, let fill) where fill == s.color && points.map(\.x).min()! < p.x && points.map(\.x).max()! > p.x
+                    && points.map(\.y).min()! < p.y && points.map(\.y).max()! > p.y: triangles += 1
+                default: break
+                }
+            }
+            #expect(rings == (below ? 0 : 1) && triangles == (below ? 1 : 0), "\(example) \(s.id): \(rings) rings, \(triangles) triangles")
+        }
+        let legend = try #require(canvas.legend)
+        let named = canvas.texts.filter { legend.contains($0.rect) }.map(\.text)
+        #expect(named.contains("best value") && named.contains("best below the axis"), "\(named)")
+        let node = try #require(chart.accessibilityTree(for: state).node(id: "chart/series/L-BFGS/best"))
+        #expect(node.value == "f − f* = 4 × 10^−20 at step 39")
+        #expect(node.description?.contains("below the axis floor of 1 × 10^−1") == true, "\(node.description ?? "")")
+        #expect(node.attributes["offScale"] == "below")
+        #expect(chart.accessibilityTree(for: state).node(id: "chart/series/Adam/best")?.attributes["offScale"] == nil)
     }
 
     @Test func theChartGrowsWithTheRunOnAFixedStepAxis() throws {

@@ -25,8 +25,8 @@ import Testing
         return count
     }
 
-    /// The boxes of the end markers and minimum crosses `canvas` draws (disks `radius` wide, and
-    /// the crosses' segments), each with its outline.
+    /// The boxes of the markers `list` draws (disks of `radius`, segments such as a minimum
+    /// cross's, filled polygons such as a chart's triangles), each with its outline.
     static func markerBoxes(_ list: DrawList, radius: Float) -> [PixelRectF] {
         list.items.compactMap { item in
             switch item {
@@ -40,6 +40,8 @@ import Testing
                     return PixelRectF(x0: corners.map(\.x).min()!, y0: corners.map(\.y).min()!,
                                       x1: corners.map(\.x).max()!, y1: corners.map(\.y).max()!)
                 }()
+            case .convexPolygon(let points, _):
+                PixelRectF(x0: points.map(\.x).min()!, y0: points.map(\.y).min()!, x1: points.map(\.x).max()!, y1: points.map(\.y).max()!)
             default: nil
             }
         }

@@ -102,11 +102,18 @@ public struct ConvergenceFigure: PlannedFigure {
         return scenario.paths.map(\.name).filter { !solvers.contains($0) } + solvers
     }
 
-    /// Legend entries for `series` (a swatch's colour does not change the legend's size).
-    static func legendEntries(_ series: [(name: String, color: RGBA)], marksBest: Bool, strokeScale: Float) -> [Legend.Entry] {
+    /// Legend entries for `series` (a swatch's colour does not change the legend's size); with
+    /// `belowFloor`, one for the mark of a best value below the axis too.
+    static func legendEntries(_ series: [(name: String, color: RGBA)], marksBest: Bool, strokeScale: Float,
+                              belowFloor: Bool = false) -> [Legend.Entry] {
         series.map { Legend.Entry(name: $0.name, swatch: .line(color: $0.color, width: 2 * strokeScale), id: "legend/\($0.name)") }
             + (marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
+            + (marksBest && belowFloor ? [Legend.Entry(name: Self.belowFloorName, swatch: .belowFloor(color: LandscapeFigure.ink),
+                                                       id: "legend/best-below")] : [])
     }
+
+    /// The legend's name for the mark of a best value below the axis.
+    static let belowFloorName = "best below the axis"
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
     /// 1-2-5 number (10, 20, 50, 100, …) at or above their longest, so the axis stays put while
@@ -227,13 +234,17 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         for s in series where options.marksBest {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
-            list.append(.disk(center: p, radius: Self.ringRadius * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
+            if scale.isBelowFloor(best.value) {
+                BelowFloorMarker.append(&list, at: p, color: s.color, strokeScale: k)
+            } else {
+                list.append(.disk(center: p, radius: Self.ringRadius * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
+            }
             obstacles.points.append((p, (Self.ringRadius + 1) * k, LegendPlacer.markerWeight))
         }
         let textBefore = list.texts.count
         addBestLabel(&list, series, scale: scale, avoiding: obstacles)
         obstacles.text = list.texts[textBefore...].map(\.rect)
-        if let placed = placedLegend(series, obstacles: obstacles) {
+        if let placed = placedLegend(series, scale: scale, obstacles: obstacles) {
             placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k)
             list.legendCoversData = legendOutside == nil
                 && !LegendPlacer.isGoodEnough(placed.frame, cover: LegendPlacer.cover(placed.frame, obstacles), obstacles)
@@ -430,12 +441,18 @@ public struct ConvergenceFigure: PlannedFigure {
     /// The legend for `series` and where it goes: the corner asked for, or the one covering the
     /// least of the lines, markers and note (`obstacles`); or beside or below the plot when the
     /// chart keeps room there (`legendOutside`: asked for, or a legend too long for the plot).
-    func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
+    func placedLegend(_ series: [ConvergenceSeries], scale: ConvergenceScale,
+                      obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale)
+        let belowFloor = series.contains { $0.best.map { scale.isBelowFloor($0.value) } ?? false }
+        let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale,
+                                         belowFloor: belowFloor)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
-            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
+            // The room was kept for the entries the chart starts with: one added since (a best value
+            // gone below the axis) may widen the box, which then moves left to stay in the frame.
+            let origin = SIMD2(min(outside.origin.x, Float(width) - Float(layout.labelSize) * 0.6 - legend.size.x), outside.origin.y)
+            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: origin))
         }
         let plot = PixelRectF(layout.plot)
         guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }

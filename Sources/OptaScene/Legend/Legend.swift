@@ -17,6 +17,8 @@ struct Legend {
         case minimum
         /// A hollow ring (a chart's best value).
         case ring(color: RGBA)
+        /// A hollow triangle pointing down (a chart's best value below its axis).
+        case belowFloor(color: RGBA)
     }
 
     /// One line of the legend.
@@ -202,6 +204,8 @@ struct Legend {
             case .ring(let color):
                 canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5 * strokeScale, fill: RGBA(1, 1, 1),
                                     outlineWidth: 2 * strokeScale, outline: color))
+            case .belowFloor(let color):
+                BelowFloorMarker.append(&canvas, at: SIMD2(sx + swatchWidth / 2, cy), color: color, strokeScale: strokeScale)
             }
             // A wrapped name's lines sit evenly about the swatch.
             for (k, name) in labels[i].enumerated() {
