@@ -156,6 +156,35 @@ import Testing
         #expect(thirds.map(\.x0) == [0, 667] && thirds.map(\.x1) == [667, 1000])
     }
 
+    /// Side by side, the landscape's colourbar title (its rightmost text) and the chart's turned
+    /// y axis title (its leftmost) stand apart: each is at least twice as near its own axis's
+    /// labels as the other title, and two label heights from it, so they do not read as one label.
+    @Test(arguments: ["panels", "grid-valley-panels"], [(1280, 720), (1600, 640), (3840, 2160)])
+    func neighbouringPanelsKeepTheirAxisTitlesApart(example: String, size: (Int, Int)) throws {
+        let scenario = try ScenarioLoader.load(path: ConvergenceChartTests.root.appendingPathComponent("Examples/\(example).json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let state = session.renderState
+        let fonts = try FontLibrary.loadDefault()
+        let figure = try #require(SessionFigures(scenario: scenario, fonts: fonts).figure(for: state, width: size.0, height: size.1)
+            as? PanelsFigure)
+        #expect(!figure.stacked)
+        let landscape = try #require(figure.panels[0].figure as? LandscapeFigure)
+        let chart = try #require(figure.panels[1].figure as? ConvergenceFigure)
+        let shift = Float(figure.panels[1].rect.x0)
+        let barTitles = landscape.layoutReport(paths: state.scenario.paths).texts.filter { landscape.colorbarTitleLines.contains($0.text) }
+        let barTitle = try #require(barTitles.map(\.rect).max { $0.x1 < $1.x1 })
+        let texts = chart.canvas(state).texts
+        let yTitle = try #require(texts.first { $0.text == chart.yTitle(chart.scale(chart.series(state))) }?.rect)
+        let plot = chart.layout.plot
+        let tickLabels = texts.map(\.rect).filter { $0.x1 <= Float(plot.x0) && $0.y0 >= Float(plot.y0) - 8 && $0.x0 > yTitle.x1 }
+        let nearestLabel = try #require(tickLabels.map(\.x0).min())
+        let between = yTitle.x0 + shift - barTitle.x1, toLabels = nearestLabel - yTitle.x1
+        let label = Float(chart.layout.labelSize)
+        #expect(between >= 2 * label && between >= 2 * toLabels,
+                "\(example) \(size): \(between) px between the titles, \(toLabels) px from the chart's title to its labels")
+    }
+
     @Test func eachPanelDrawsExactlyWhatItsFigureDrawsAlone() throws {
         let scenario = try ScenarioLoader.load(path: ConvergenceChartTests.root.appendingPathComponent("Examples/panels.json").path)
         var session = try HeadlessSession(scenario: scenario)

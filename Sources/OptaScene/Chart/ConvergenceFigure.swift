@@ -38,10 +38,11 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit`, `titleSize`: as `LandscapeFigure`'s.
+    /// `titleLineLimit`, `titleSize`, `leadingGap`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil,
+                leadingGap: Float = 0) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -77,7 +78,7 @@ public struct ConvergenceFigure: PlannedFigure {
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
                             colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
-                            titleLines: lines, titleSize: titleSize)
+                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap)
         }
         var layout = withLegend(0, 0)
         // A legend asked to go outside, or that would show only some of the series in the plot,
@@ -332,10 +333,14 @@ public struct ConvergenceFigure: PlannedFigure {
             text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
-        let lineHeight = Float(size) * 1.25
         text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size,
              horizontal: .center, vertical: .bottom)
-        text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
+        // Beside the widest tick label, as matplotlib sets it: the layout keeps room for labels as
+        // wide as "10⁻¹⁰", and a title at the room's far edge would stand nearer a panel to its left
+        // (that panel's colourbar title) than its own axis.
+        let widest = yLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        let besideLabels = x0 - 1 - tick - gap - widest - Float(size) * (0.6 + 1.25 / 2)
+        text(&list, yTitle(scale), at: SIMD2(max(layout.yTitleX, besideLabels), (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
         let anchors = FigureText.titleAnchors(titleLines, center: (x0 + x1) / 2, left: Float(size) * 0.6,
                                               right: Float(width) - Float(size) * 0.6, bottom: y0 - Float(size) * 0.8,
