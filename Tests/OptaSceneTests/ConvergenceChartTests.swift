@@ -122,7 +122,7 @@ import Testing
         }
         let legend = try #require(canvas.legend)
         let named = canvas.texts.filter { legend.contains($0.rect) }.map(\.text)
-        #expect(named.contains("best value") && named.contains("best below the axis"), "\(named)")
+        #expect(named.contains("best value") && named.contains("below axis"), "\(named)")
         let node = try #require(chart.accessibilityTree(for: state).node(id: "chart/series/L-BFGS/best"))
         #expect(node.value == "f − f* = 4 × 10^−20 at step 39")
         #expect(node.description?.contains("below the axis floor of 1 × 10^−1") == true, "\(node.description ?? "")")

@@ -87,7 +87,8 @@ public struct ConvergenceFigure: PlannedFigure {
                                          strokeScale: layout.strokeScale)
         var legendOutside: OutsideLegend?
         if scenario.axes.legend, scenario.axes.legendPosition == .outside
-            || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
+            || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts,
+                                            metrics: layout.legendMetrics)?.hidden.isEmpty == false,
            let (place, placed) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
             layout = placed
             legendOutside = place
@@ -114,7 +115,7 @@ public struct ConvergenceFigure: PlannedFigure {
     }
 
     /// The legend's name for the mark of a best value below the axis.
-    static let belowFloorName = "best below the axis"
+    static let belowFloorName = "below axis"
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
     /// 1-2-5 number (10, 20, 50, 100, …) at or above their longest, so the axis stays put while
@@ -460,7 +461,8 @@ public struct ConvergenceFigure: PlannedFigure {
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: origin))
         }
         let plot = PixelRectF(layout.plot)
-        guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts,
+                                                        metrics: layout.legendMetrics) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
                                              position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil) else { return nil }
         return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)

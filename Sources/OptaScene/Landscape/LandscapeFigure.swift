@@ -136,7 +136,7 @@ public struct LandscapeFigure: Sendable {
             var obstacles = Self.labelObstacles(scenario.paths, minima: minima.map(\.point), viewport: viewport, labelSize: labelSize)
             let position = scenario.axes.legendPosition
             if scenario.axes.legend, legendOutside == nil, position != .best,
-               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts),
+               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts, metrics: layout.legendMetrics),
                let corner = LegendPlacer.corners(of: plot, size: legend.size, inset: legend.pad * 1.5).first(where: { $0.0 == position }) {
                 obstacles.rects.append(corner.1)
             }
@@ -162,8 +162,9 @@ public struct LandscapeFigure: Sendable {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
                                          strokeScale: layout.strokeScale)
         guard !entries.isEmpty else { return false }
-        let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
-        return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
+        let metrics = layout.legendMetrics
+        let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts, metrics: metrics)
+        return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * metrics.pad * 1.5,
                                          obstacles: legendObstacles(scenario.paths))
     }
 

@@ -39,6 +39,9 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `strokeScale(labelSize:)` of this layout.
     public var strokeScale: Float { Self.strokeScale(labelSize: labelSize) }
 
+    /// How a 2-D figure of this layout spaces its legend (`Legend.Metrics.forFrame`).
+    var legendMetrics: Legend.Metrics { .forFrame(width: frame.width, height: frame.height, labelSize: labelSize) }
+
     /// Width of frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
     public var lineWidth: Float { max(1, strokeScale.rounded()) }
 
