@@ -24,9 +24,9 @@ extension LandscapeFigure {
         return entries
     }
 
-    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width (40 %
-    /// and 55 % in a thumbnail's compact legend, `metrics`); nil when even that does not fit in a
-    /// corner (a plot too small for a legend).
+    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width (for a
+    /// thumbnail's compact legend, `metrics`, 40 % of its height and 55 % of its width); nil when
+    /// even that does not fit in a corner (a plot too small for a legend).
     static func insideLegend(_ entries: [Legend.Entry], plot: PixelRectF, labelSize: Int, fonts: FontLibrary,
                              metrics: Legend.Metrics = .regular) -> Legend? {
         guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * metrics.insideHeightShare,
