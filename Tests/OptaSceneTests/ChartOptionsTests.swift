@@ -56,11 +56,11 @@ import Testing
         #expect(figure.xTicks.map(\.label) == ["10⁵", "10⁶", "10⁷"])
         let series = try #require(figure.series(state).first)
         #expect(series.steps == [230_400, 921_600, 2_073_600, 8_294_400])
-        // Equal ratios of x are equal distances: 10⁵ → 10⁶ is half the plot's width.
+        // Equal ratios of x are equal distances: 10⁵ → 10⁶ is half the width the data span.
         let scale = figure.scale([series])
         let a = try #require(figure.framePoint(step: 1e5, f: 1, scale: scale))
         let b = try #require(figure.framePoint(step: 1e6, f: 1, scale: scale))
-        #expect(abs(Double(b.x - a.x) - Double(figure.layout.plot.width) / 2) < 1e-3)
+        #expect(abs(Double(b.x - a.x) - Double(figure.dataRect.width) / 2) < 1e-3)
         #expect(figure.framePoint(step: 0, f: 1, scale: scale) == nil)
 
         let tree = figure.accessibilityTree(for: state)

@@ -25,6 +25,16 @@ import Testing
         #expect(abs(log10(scale.range.lowerBound) - (2 - ConvergenceScale.maxDecades)) < 1e-9)
     }
 
+    @Test func valuesBelowTheLogFloorOrAtTheMinimumAreOffTheAxis() {
+        let scale = ConvergenceScale(values: [[100, 1e-30]], knownMinimum: 0)
+        #expect(scale.isBelowFloor(1e-30) && scale.isBelowFloor(0) && scale.isBelowFloor(-1))
+        #expect(!scale.isBelowFloor(scale.range.lowerBound) && !scale.isBelowFloor(1) && !scale.isBelowFloor(.nan))
+        let shifted = ConvergenceScale(values: [[5, 2, 1]], knownMinimum: 1)
+        #expect(shifted.isBelowFloor(1) && !shifted.isBelowFloor(2))
+        let linear = ConvergenceScale(values: [[3, -2, -5]], knownMinimum: nil)
+        #expect(!linear.isBelowFloor(-5))
+    }
+
     @Test func negativeValuesWithoutAKnownMinimumGoLinear() {
         let scale = ConvergenceScale(values: [[3, -2, -5]], knownMinimum: nil)
         #expect(!scale.logarithmic && scale.title == "f")
@@ -68,6 +78,58 @@ import Testing
         #expect(tree.node(id: "chart/axis/y")?.attributes["scale"] == "log")
     }
 
+    /// A run's last step is the x axis's end: its best-value ring there is drawn whole inside the
+    /// plot (the data keep a margin from the plot's edges), at every size and in panels.
+    @Test(arguments: ["convergence", "panels", "grid-valley-panels"], [(1280, 720), (320, 240), (3840, 2160)])
+    func bestValueRingsLieWholeInsideThePlot(example: String, size: (Int, Int)) throws {
+        let (chart, state) = try FigureWrapTests().completedChart(example, width: size.0, height: size.1)
+        let k = chart.layout.strokeScale
+        let canvas = chart.canvas(state)
+        // Rings and triangles (not the legend's swatches).
+        let rings = MarkerClipTests.markerBoxes(canvas.list, radius: ConvergenceFigure.ringRadius * k)
+            .filter { ring in canvas.legend.map { !$0.overlaps(ring) } ?? true }
+        #expect(rings.count >= chart.series(state).count)
+        for ring in rings { #expect(MarkerClipTests.inside(ring, chart.layout.plot), "\(example) \(size): \(ring) leaves \(chart.layout.plot)") }
+        // The x axis's last tick is where the last step's ring is.
+        let last = try #require(chart.framePoint(step: chart.xAxis.range.upperBound, f: 1, scale: chart.scale(chart.series(state))))
+        let centres: [Float] = rings.map { ($0.x0 + $0.x1) / 2 }
+        #expect(centres.contains { abs($0 - last.x) < 0.01 })
+    }
+
+    /// L-BFGS reaches f − f* = 4×10⁻²⁰, below the axis' floor (16 decades under its top): its best
+    /// value is marked by a downward triangle on the floor, which the legend names, rather than
+    /// by a ring there that would read as the floor's value; the tree gives the value and says so.
+    @Test(arguments: ["convergence", "panels"])
+    func aBestValueBelowTheFloorIsMarkedAsOffTheAxis(example: String) throws {
+        let (chart, state) = try FigureWrapTests().completedChart(example, width: 1280, height: 720)
+        let series = chart.series(state), scale = chart.scale(series)
+        let canvas = chart.canvas(state)
+        for s in series {
+            let best = try #require(s.best)
+            let p = try #require(chart.framePoint(step: Double(best.step), f: best.value, scale: scale))
+            let below = best.value - scale.offset < scale.range.lowerBound
+            #expect(below == (s.id == "L-BFGS"), "\(s.id): best \(best.value), floor \(scale.range.lowerBound)")
+            var rings = 0, triangles = 0
+            for item in canvas.list.items {
+                switch item {
+                case .disk(let c, _, _, _, let outline) where outline == s.color && c == p: rings += 1
+                case .convexPolygon(let points, let fill) where fill == s.color && points.map(\.x).min()! < p.x && points.map(\.x).max()! > p.x
+                    && points.map(\.y).min()! < p.y && points.map(\.y).max()! > p.y: triangles += 1
+                default: break
+                }
+            }
+            #expect(rings == (below ? 0 : 1) && triangles == (below ? 1 : 0), "\(example) \(s.id): \(rings) rings, \(triangles) triangles")
+        }
+        let legend = try #require(canvas.legend)
+        let named = canvas.texts.filter { legend.contains($0.rect) }.map(\.text)
+        #expect(named.contains("best value") && named.contains("below axis"), "\(named)")
+        let node = try #require(chart.accessibilityTree(for: state).node(id: "chart/series/L-BFGS/best"))
+        #expect(node.value == "f − f* = 4 × 10^−20 at step 39")
+        #expect(node.description?.contains("below the axis floor of 1 × 10^−1") == true, "\(node.description ?? "")")
+        #expect(node.attributes["offScale"] == "below")
+        #expect(chart.accessibilityTree(for: state).node(id: "chart/series/Adam/best")?.attributes["offScale"] == nil)
+    }
+
     @Test func theChartGrowsWithTheRunOnAFixedStepAxis() throws {
         let (scenario, early) = try session("convergence", frame: 20)
         let fonts = try FontLibrary.loadDefault()
@@ -92,6 +154,35 @@ import Testing
         #expect(rects == [PixelRect(x0: 0, y0: 0, x1: 800, y1: 640), PixelRect(x0: 800, y0: 0, x1: 1600, y1: 640)])
         let thirds = PanelsFigure.layout(weights: [2, 1], width: 1000, height: 10)
         #expect(thirds.map(\.x0) == [0, 667] && thirds.map(\.x1) == [667, 1000])
+    }
+
+    /// Side by side, the landscape's colourbar title (its rightmost text) and the chart's turned
+    /// y axis title (its leftmost) stand apart: each is at least twice as near its own axis's
+    /// labels as the other title, and two label heights from it, so they do not read as one label.
+    @Test(arguments: ["panels", "grid-valley-panels"], [(1280, 720), (1600, 640), (3840, 2160)])
+    func neighbouringPanelsKeepTheirAxisTitlesApart(example: String, size: (Int, Int)) throws {
+        let scenario = try ScenarioLoader.load(path: ConvergenceChartTests.root.appendingPathComponent("Examples/\(example).json").path)
+        var session = try HeadlessSession(scenario: scenario)
+        session.runToCompletion()
+        let state = session.renderState
+        let fonts = try FontLibrary.loadDefault()
+        let figure = try #require(SessionFigures(scenario: scenario, fonts: fonts).figure(for: state, width: size.0, height: size.1)
+            as? PanelsFigure)
+        #expect(!figure.stacked)
+        let landscape = try #require(figure.panels[0].figure as? LandscapeFigure)
+        let chart = try #require(figure.panels[1].figure as? ConvergenceFigure)
+        let shift = Float(figure.panels[1].rect.x0)
+        let barTitles = landscape.layoutReport(paths: state.scenario.paths).texts.filter { landscape.colorbarTitleLines.contains($0.text) }
+        let barTitle = try #require(barTitles.map(\.rect).max { $0.x1 < $1.x1 })
+        let texts = chart.canvas(state).texts
+        let yTitle = try #require(texts.first { $0.text == chart.yTitle(chart.scale(chart.series(state))) }?.rect)
+        let plot = chart.layout.plot
+        let tickLabels = texts.map(\.rect).filter { $0.x1 <= Float(plot.x0) && $0.y0 >= Float(plot.y0) - 8 && $0.x0 > yTitle.x1 }
+        let nearestLabel = try #require(tickLabels.map(\.x0).min())
+        let between = yTitle.x0 + shift - barTitle.x1, toLabels = nearestLabel - yTitle.x1
+        let label = Float(chart.layout.labelSize)
+        #expect(between >= 2 * label && between >= 2 * toLabels,
+                "\(example) \(size): \(between) px between the titles, \(toLabels) px from the chart's title to its labels")
     }
 
     @Test func eachPanelDrawsExactlyWhatItsFigureDrawsAlone() throws {

@@ -50,6 +50,7 @@ extension LandscapeAccessibility {
             case .line: "line"
             case .minimum: "× marker"
             case .ring: "ring marker"
+            case .belowFloor: "downward triangle marker"
             }
             return AccessibilityNode(id: entry.id, role: .graphicsObject, name: entry.name, value: value,
                                      bounds: bounds(legend.lineRect(i, in: frame)))

@@ -38,7 +38,8 @@ enum ConvergenceAccessibility {
         var notes: [String] = []
         if figure.showsGradientNorm(scale) { notes.append("thin lines show ‖∇f‖ on the same axis") }
         if scale.logarithmic, let (_, best) = ConvergenceFigure.overallBest(series), best.value - scale.offset < scale.range.lowerBound {
-            notes.append("values below \(A11yNumber.format(scale.range.lowerBound)) are drawn on the axis floor")
+            notes.append("values below \(A11yNumber.format(scale.range.lowerBound)) are drawn on the axis floor, "
+                + "a best value there as a downward triangle")
         }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
@@ -65,11 +66,16 @@ enum ConvergenceAccessibility {
         }
         var children: [AccessibilityNode] = []
         if let best = s.best, let p = figure.framePoint(step: Double(best.step), f: best.value, scale: scale) {
+            let below = scale.isBelowFloor(best.value)
+            var attributes = ["step": String(best.step), "f": "\(best.value)"]
+            if below { attributes["offScale"] = "below" }
             children.append(AccessibilityNode(
                 id: "chart/series/\(s.id)/best", role: .dataPoint, name: "best value",
                 value: "\(scale.title) = \(A11yNumber.format(best.value - scale.offset)) at step \(best.step)",
+                description: below ? "below the axis floor of \(A11yNumber.format(scale.range.lowerBound)): "
+                    + "marked by a downward triangle on the floor" : nil,
                 bounds: AccessibilityBounds(x0: Double(p.x) - 6, y0: Double(p.y) - 6, x1: Double(p.x) + 6, y1: Double(p.y) + 6),
-                attributes: ["step": String(best.step), "f": "\(best.value)"]))
+                attributes: attributes))
         }
         return AccessibilityNode(
             id: "chart/series/\(s.id)", role: .series, name: s.id, value: trend(s, scale), description: s.status,

@@ -38,10 +38,11 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit`, `titleSize`: as `LandscapeFigure`'s.
+    /// `titleLineLimit`, `titleSize`, `leadingGap`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
-                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil) {
+                previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil,
+                leadingGap: Float = 0) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -77,7 +78,7 @@ public struct ConvergenceFigure: PlannedFigure {
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
                             colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
-                            titleLines: lines, titleSize: titleSize)
+                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap)
         }
         var layout = withLegend(0, 0)
         // A legend asked to go outside, or that would show only some of the series in the plot,
@@ -86,7 +87,8 @@ public struct ConvergenceFigure: PlannedFigure {
                                          strokeScale: layout.strokeScale)
         var legendOutside: OutsideLegend?
         if scenario.axes.legend, scenario.axes.legendPosition == .outside
-            || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts)?.hidden.isEmpty == false,
+            || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts,
+                                            metrics: layout.legendMetrics)?.hidden.isEmpty == false,
            let (place, placed) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
             layout = placed
             legendOutside = place
@@ -102,11 +104,18 @@ public struct ConvergenceFigure: PlannedFigure {
         return scenario.paths.map(\.name).filter { !solvers.contains($0) } + solvers
     }
 
-    /// Legend entries for `series` (a swatch's colour does not change the legend's size).
-    static func legendEntries(_ series: [(name: String, color: RGBA)], marksBest: Bool, strokeScale: Float) -> [Legend.Entry] {
+    /// Legend entries for `series` (a swatch's colour does not change the legend's size); with
+    /// `belowFloor`, one for the mark of a best value below the axis too.
+    static func legendEntries(_ series: [(name: String, color: RGBA)], marksBest: Bool, strokeScale: Float,
+                              belowFloor: Bool = false) -> [Legend.Entry] {
         series.map { Legend.Entry(name: $0.name, swatch: .line(color: $0.color, width: 2 * strokeScale), id: "legend/\($0.name)") }
             + (marksBest ? [Legend.Entry(name: "best value", swatch: .ring(color: LandscapeFigure.ink), id: "legend/best")] : [])
+            + (marksBest && belowFloor ? [Legend.Entry(name: Self.belowFloorName, swatch: .belowFloor(color: LandscapeFigure.ink),
+                                                       id: "legend/best-below")] : [])
     }
+
+    /// The legend's name for the mark of a best value below the axis.
+    static let belowFloorName = "below axis"
 
     /// The x axis span for the followed paths of `state` when it has a convergence chart: the
     /// 1-2-5 number (10, 20, 50, 100, …) at or above their longest, so the axis stays put while
@@ -131,12 +140,28 @@ public struct ConvergenceFigure: PlannedFigure {
                          extents: series.compactMap(\.extents), unshifted: showGradientNorm ? series.map(\.gradientNorms) : [], knownMinimum: knownMinimum)
     }
 
+    /// Radius of a best-value ring; its outline reaches one outline width further out.
+    static let ringRadius: Float = 5
+
+    /// How far the data stay from the plot's edges: the reach of a best-value ring (radius and
+    /// half its outline) and a pixel of anti-aliasing, in whole pixels. A run's last step sits on
+    /// the x axis's end and a value below the floor on the floor, so markers there would be cut
+    /// in half by the frame; matplotlib's margins leave room for them alike, but in pixels, so the
+    /// room holds at every frame size.
+    var dataMargin: Float { ((Self.ringRadius + 1) * layout.strokeScale + 1).rounded(.up) }
+
+    /// The plot less `dataMargin` on every side: where step 0…last and the axis' floor…top lie.
+    var dataRect: PixelRectF {
+        let p = PixelRectF(layout.plot), m = min(dataMargin, p.width / 4, p.height / 4)
+        return PixelRectF(x0: p.x0 + m, y0: p.y0 + m, x1: p.x1 - m, y1: p.y1 - m)
+    }
+
     /// The frame position of (step, f); `shifted: false` for ‖∇f‖.
     func framePoint(step: Double, f: Double, scale: ConvergenceScale, shifted: Bool = true) -> SIMD2<Float>? {
         guard let t = scale.fraction(f, shifted: shifted), let u = xAxis.fraction(step) else { return nil }
-        let p = layout.plot
-        let x = Double(p.x0) + u * Double(p.width)
-        let y = Double(p.y1) - t * Double(p.height)
+        let d = dataRect
+        let x = Double(d.x0) + u * Double(d.width)
+        let y = Double(d.y1) - t * Double(d.height)
         return SIMD2(Float(x), Float(y))
     }
 
@@ -211,13 +236,17 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         for s in series where options.marksBest {
             guard let best = s.best, let p = framePoint(step: Double(best.step), f: best.value, scale: scale) else { continue }
-            list.append(.disk(center: p, radius: 5 * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
-            obstacles.points.append((p, 6 * k, LegendPlacer.markerWeight))
+            if scale.isBelowFloor(best.value) {
+                BelowFloorMarker.append(&list, at: p, color: s.color, strokeScale: k)
+            } else {
+                list.append(.disk(center: p, radius: Self.ringRadius * k, fill: RGBA(1, 1, 1), outlineWidth: 2 * k, outline: s.color))
+            }
+            obstacles.points.append((p, (Self.ringRadius + 1) * k, LegendPlacer.markerWeight))
         }
         let textBefore = list.texts.count
         addBestLabel(&list, series, scale: scale, avoiding: obstacles)
         obstacles.text = list.texts[textBefore...].map(\.rect)
-        if let placed = placedLegend(series, obstacles: obstacles) {
+        if let placed = placedLegend(series, scale: scale, obstacles: obstacles) {
             placed.legend.draw(&list, in: placed.frame, style: .light, fonts: fonts, strokeScale: k)
             list.legendCoversData = legendOutside == nil
                 && !LegendPlacer.isGoodEnough(placed.frame, cover: LegendPlacer.cover(placed.frame, obstacles), obstacles)
@@ -270,7 +299,7 @@ public struct ConvergenceFigure: PlannedFigure {
     }
 
     /// Where this chart puts steps among its plot's pixel columns.
-    var stepColumns: StepColumns { StepColumns(xAxis: xAxis, columns: layout.plot.width, span: steps) }
+    var stepColumns: StepColumns { StepColumns(xAxis: xAxis, columns: Int(dataRect.width.rounded()), span: steps) }
 
     func text(_ list: inout FigureCanvas, _ string: String, at anchor: SIMD2<Float>, size: Int, weight: FontWeight = .regular,
               horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, rotated: Bool = false) {
@@ -297,17 +326,22 @@ public struct ConvergenceFigure: PlannedFigure {
         // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
         FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
                                horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
+        let data = dataRect
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
-            let x = (x0 + Float(u) * (x1 - x0)).rounded(.down) + 0.5
+            let x = (data.x0 + Float(u) * data.width).rounded(.down) + 0.5
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: LandscapeFigure.frameColor))
             text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
-        let lineHeight = Float(size) * 1.25
         text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size,
              horizontal: .center, vertical: .bottom)
-        text(&list, yTitle(scale), at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
+        // Beside the widest tick label, as matplotlib sets it: the layout keeps room for labels as
+        // wide as "10⁻¹⁰", and a title at the room's far edge would stand nearer a panel to its left
+        // (that panel's colourbar title) than its own axis.
+        let widest = yLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        let besideLabels = x0 - 1 - tick - gap - widest - Float(size) * (0.6 + 1.25 / 2)
+        text(&list, yTitle(scale), at: SIMD2(max(layout.yTitleX, besideLabels), (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
         let anchors = FigureText.titleAnchors(titleLines, center: (x0 + x1) / 2, left: Float(size) * 0.6,
                                               right: Float(width) - Float(size) * 0.6, bottom: y0 - Float(size) * 0.8,
@@ -413,15 +447,22 @@ public struct ConvergenceFigure: PlannedFigure {
     /// The legend for `series` and where it goes: the corner asked for, or the one covering the
     /// least of the lines, markers and note (`obstacles`); or beside or below the plot when the
     /// chart keeps room there (`legendOutside`: asked for, or a legend too long for the plot).
-    func placedLegend(_ series: [ConvergenceSeries], obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
+    func placedLegend(_ series: [ConvergenceSeries], scale: ConvergenceScale,
+                      obstacles: LegendPlacer.Obstacles) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend, !series.isEmpty else { return nil }
-        let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale)
+        let belowFloor = series.contains { $0.best.map { scale.isBelowFloor($0.value) } ?? false }
+        let entries = Self.legendEntries(series.map { ($0.id, $0.color) }, marksBest: options.marksBest, strokeScale: layout.strokeScale,
+                                         belowFloor: belowFloor)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
-            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
+            // The room was kept for the entries the chart starts with: one added since (a best value
+            // gone below the axis) may widen the box, which then moves left to stay in the frame.
+            let origin = SIMD2(min(outside.origin.x, Float(width) - Float(layout.labelSize) * 0.6 - legend.size.x), outside.origin.y)
+            return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: origin))
         }
         let plot = PixelRectF(layout.plot)
-        guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: plot, labelSize: layout.labelSize, fonts: fonts,
+                                                        metrics: layout.legendMetrics) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plot, inset: legend.pad * 1.5,
                                              position: scenario.axes.legendPosition, obstacles: obstacles, outside: nil) else { return nil }
         return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)

@@ -100,6 +100,14 @@ struct ConvergenceScale: Sendable, Equatable {
         return min(max(t, 0), 1)
     }
 
+    /// Whether `f` lies below the axis' floor, where `fraction` puts it on the floor: on a log
+    /// axis, a value more than `maxDecades` below the top, or at or below the offset (f*). A linear
+    /// axis spans every value.
+    func isBelowFloor(_ f: Double) -> Bool {
+        let v = f - offset
+        return logarithmic && f.isFinite && (v <= 0 || v < range.lowerBound)
+    }
+
     /// Tick values (shifted) and their labels, at most about `targetCount` of them.
     func ticks(targetCount: Int) -> [(value: Double, label: String)] {
         if logarithmic { return Self.decadeTicks(range, targetCount: targetCount) }

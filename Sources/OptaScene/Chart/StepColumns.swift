@@ -1,9 +1,9 @@
-/// Where a convergence chart puts steps among its plot's pixel columns: whole-number columns on a
+/// Where a convergence chart puts steps among the pixel columns its data span: whole-number columns on a
 /// linear axis, and there the run of steps that share a column (`steps(inColumn:)`), so a long
 /// series can be taken a column at a time rather than a step at a time.
 struct StepColumns: Sendable {
     let xAxis: ConvergenceXAxis
-    /// The plot's width in pixels (at least 1).
+    /// The width the data span in pixels (at least 1).
     let columns: Int
     /// The steps a linear axis spans (at least 1).
     let span: Int
@@ -14,7 +14,7 @@ struct StepColumns: Sendable {
         self.span = max(1, span)
     }
 
-    /// The pixel column of the plot (0 at its left edge, unclamped on a linear axis) that `step`
+    /// The pixel column (0 where step 0 or the lowest decade is, unclamped on a linear axis) that `step`
     /// falls in; nil off a log axis.
     func column(of step: Int) -> Int? {
         guard let u = xAxis.fraction(Double(step)) else { return nil }

@@ -5,6 +5,9 @@ import OptaRaster
 enum MinimumMarker {
     /// Half the width of the cross at 1080 p.
     static let half: Float = 7
+    /// How far the cross reaches from its centre across or down at 1080 p: its arms' ends, and
+    /// half their 4 px width turned 45°.
+    static let reach: Float = half + 2 * Float(0.5).squareRoot()
 
     static func append(_ list: inout FigureCanvas, at p: SIMD2<Float>, strokeScale s: Float) {
         let r = half * s

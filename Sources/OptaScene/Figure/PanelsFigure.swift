@@ -42,6 +42,14 @@ public struct PanelsFigure: PlannedFigure {
         LandscapeLayout.labelSize(width: width, height: height) * 24
     }
 
+    /// The room a panel beside another (not the first) keeps blank at its left edge, two of its
+    /// label heights: the neighbour's colourbar title and this panel's y axis title, both turned
+    /// text, would otherwise stand a few pixels apart and read as one label. Each title is then
+    /// nearer its own axis than the other.
+    public static func gutter(panelWidth: Int, height: Int) -> Float {
+        Float(LandscapeLayout.labelSize(width: panelWidth, height: height)) * 2
+    }
+
     /// Rectangles side by side, left to right, sharing `width` in proportion to `weights`; or,
     /// when that leaves a panel narrower than `minimumPanelWidth`, stacked top to bottom with
     /// equal heights (the first panel on top; `stackedRects` shares the height anew when a

@@ -116,17 +116,19 @@ extension SessionFigures {
         let paths = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: 0, strokeScale: strokeScale)
         let all = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: minima, strokeScale: strokeScale)
         let maxWidth = Float(width) - Float(labelSize) * 1.2
-        let pad = Float(labelSize) * 0.6, line = Float(labelSize) * 1.6
+        // Spaced for the whole frame: a stack at thumbnail size sets a thumbnail's compact legend.
+        let metrics = Legend.Metrics.forFrame(width: width, height: height, labelSize: labelSize)
+        let pad = Float(labelSize) * metrics.pad, line = Float(labelSize) * metrics.line
         var legends: [Legend?] = []
         for entries in minima > 0 ? [all, paths] : [paths] {
             guard let full = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(height) * 0.5,
-                                    maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth) else { continue }
+                                    maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth, metrics: metrics) else { continue }
             legends.append(full)
             let rows = Int(((full.size.y - 2 * pad) / line).rounded())
             for fewer in stride(from: rows - 1, through: 1, by: -1) {
                 // Half a pixel over the rows' height, as `OutsideLegend` sets it.
                 legends.append(Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: 2 * pad + Float(fewer) * line + 0.5,
-                                      maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth))
+                                      maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth, metrics: metrics))
             }
         }
         return legends.filter { $0 != nil } + [nil]

@@ -51,7 +51,8 @@ public struct SessionFigures: Sendable {
             return spec.kind != .convergence ? panel : PanelsFigure.Panel(
                 rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
                                                       previous: previous, titleLineLimit: previous?.titleLineLimit,
-                                                      titleSize: previous?.layout.titleSize, ownLegend: ownLegends))
+                                                      titleSize: previous?.layout.titleSize, ownLegend: ownLegends,
+                                                      leadingGap: previous?.layout.leadingGap ?? 0))
         }
         return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels, legend: kept.legend,
                             legendLeftOut: kept.legendLeftOut)
@@ -62,10 +63,11 @@ public struct SessionFigures: Sendable {
         landscapeFigure(state.scenario, width: width ?? state.scenario.width, height: height ?? state.scenario.height)
     }
 
-    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil, titleSize: Int? = nil) -> LandscapeFigure {
+    func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil, titleSize: Int? = nil,
+                         leadingGap: Float = 0) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
                         prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit,
-                        titleSize: titleSize)
+                        titleSize: titleSize, leadingGap: leadingGap)
     }
 
     /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
@@ -75,29 +77,35 @@ public struct SessionFigures: Sendable {
         let title = state.scenario.title ?? state.scenario.landscape.objective.displayName
         let stacked = rects.count > 1 && rects[1].y0 > rects[0].y0
         if stacked, let stack = stack(specs, evenRects: rects, state: state, title: title, width: width, height: height) { return stack }
-        let panels = zip(specs, rects).map { spec, rect in
-            PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height))
+        let panels = zip(specs, rects).enumerated().map { index, panel in
+            let (spec, rect) = panel
+            let gap = index == 0 ? 0 : PanelsFigure.gutter(panelWidth: rect.width, height: rect.height)
+            return PanelsFigure.Panel(rect: rect, figure: panelFigure(spec, state: state, width: rect.width, height: rect.height,
+                                                                      leadingGap: gap))
         }
         return PanelsFigure(width: width, height: height, title: title, panels: panels)
     }
 
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
     /// widened) worked out of the logged paths. `ownLegend` false: the panel draws no legend (its
-    /// stack names the paths).
+    /// stack names the paths). `leadingGap`: room kept blank at the left edge (`PanelsFigure.gutter`).
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int, previous: ConvergenceFigure? = nil,
-                     titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true) -> any PlannedFigure {
+                     titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true,
+                     leadingGap: Float = 0) -> any PlannedFigure {
         var shown = state.scenario
         if !ownLegend { shown.axes.legend = false }
         switch panel.kind {
         case .landscape:
             if let title = panel.title { shown.title = title }
             if let camera = panel.camera { shown.landscape.domain = camera.visibleDomain(home: homeDomain) }
-            return landscapeFigure(shown, width: width, height: height, titleLineLimit: titleLineLimit, titleSize: titleSize)
+            return landscapeFigure(shown, width: width, height: height, titleLineLimit: titleLineLimit, titleSize: titleSize,
+                                   leadingGap: leadingGap)
         case .convergence:
             let chart = { (scenario: Scenario) in
                 ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                   showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
-                                  options: panel.chart, previous: previous, titleLineLimit: titleLineLimit, titleSize: titleSize)
+                                  options: panel.chart, previous: previous, titleLineLimit: titleLineLimit, titleSize: titleSize,
+                                  leadingGap: leadingGap)
             }
             let inside = chart(shown)
             // A `best` legend that covers lines in every corner of the plot goes beside or below it,

@@ -53,7 +53,7 @@ extension LandscapeFigure {
         text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
              at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
-             at: SIMD2(Float(size) * 0.6 + lineHeight / 2, (y0 + y1) / 2), size: size,
+             at: SIMD2(layout.yTitleX, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
         // Centred over the plot, moved to stay clear of the y axis's note and the frame's edge.
         let span = Self.titleSpan(plotX0: x0, width: width, labelSize: size, yNote: yLabels.annotation, fonts: fonts)

@@ -24,11 +24,13 @@ extension LandscapeFigure {
         return entries
     }
 
-    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width;
-    /// nil when even that does not fit in a corner (a plot too small for a legend).
-    static func insideLegend(_ entries: [Legend.Entry], plot: PixelRectF, labelSize: Int, fonts: FontLibrary) -> Legend? {
-        guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * 0.6,
-                                  maxTextWidth: plot.width * 0.4) else { return nil }
+    /// A legend inside the plot: at most 60 % of its height, names at most 40 % of its width (for a
+    /// thumbnail's compact legend, `metrics`, 40 % of its height and 55 % of its width); nil when
+    /// even that does not fit in a corner (a plot too small for a legend).
+    static func insideLegend(_ entries: [Legend.Entry], plot: PixelRectF, labelSize: Int, fonts: FontLibrary,
+                             metrics: Legend.Metrics = .regular) -> Legend? {
+        guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: plot.height * metrics.insideHeightShare,
+                                  maxTextWidth: plot.width * metrics.insideNameShare, metrics: metrics) else { return nil }
         let inset = legend.pad * 1.5
         return legend.size.x <= plot.width - 2 * inset && legend.size.y <= plot.height - 2 * inset ? legend : nil
     }
@@ -38,8 +40,8 @@ extension LandscapeFigure {
     /// longest word of `entries`' names needs it: names wrap between words, and a word cut short
     /// ("mome…") names nothing.
     static func outsideTextWidth(frameWidth width: Int, labelSize: Int, entries: [Legend.Entry] = [],
-                                 fonts: FontLibrary? = nil) -> Float? {
-        let chrome = Float(labelSize) * (0.6 * 3 + 2.2)
+                                 fonts: FontLibrary? = nil, metrics: Legend.Metrics = .regular) -> Float? {
+        let chrome = Float(labelSize) * (metrics.pad * 3 + metrics.swatch)
         let room = Float(width) * 0.3 - chrome
         guard room >= Float(labelSize) * 3 else { return nil }
         guard let fonts else { return room }
@@ -57,7 +59,8 @@ extension LandscapeFigure {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
-        guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        guard let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts,
+                                             metrics: layout.legendMetrics) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: plotRect, inset: legend.pad * 1.5,
                                              position: scenario.axes.legendPosition, obstacles: legendObstacles(paths),
                                              outside: nil) else { return nil }

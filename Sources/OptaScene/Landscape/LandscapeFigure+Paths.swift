@@ -71,13 +71,28 @@ extension LandscapeFigure {
             PathStroke.append(&list, pieces: marks.pieces, width: width, dots: marks.dots,
                               dotRadius: Float(path.markerRadius) * s, color: color, scale: s)
         }
-        // Start: a hollow ring; end: a larger disk with a dark rim.
+        // Start: a hollow ring; end: a disk of the same size with a dark rim. Both whole inside the plot.
+        let r = Self.endMarkerRadius
         if let start = marks.start {
-            list.append(.disk(center: start, radius: Self.endMarkerRadius * s, fill: RGBA(1, 1, 1), outlineWidth: 2.5 * s, outline: color))
+            list.append(.disk(center: markerCenter(start, reach: (r + 1.25) * s), radius: r * s, fill: RGBA(1, 1, 1),
+                              outlineWidth: 2.5 * s, outline: color))
         }
         if let end = marks.end {
-            list.append(.disk(center: end, radius: Self.endMarkerRadius * s, fill: color, outlineWidth: 1.5 * s, outline: Self.ink))
+            list.append(.disk(center: markerCenter(end, reach: (r + 0.75) * s), radius: r * s, fill: color,
+                              outlineWidth: 1.5 * s, outline: Self.ink))
         }
+    }
+
+    /// Where a marker reaching `reach` pixels around `p` (a point in the plot) is drawn: at `p`,
+    /// or, for a point nearer the plot's edge than that (a run that starts on the domain's edge,
+    /// a minimum on it), moved in just far enough that the plot holds the marker whole rather
+    /// than the frame cutting it. It moves by less than its reach, so it still covers its point;
+    /// a plot too small for the marker has it at its middle.
+    func markerCenter(_ p: SIMD2<Float>, reach: Float) -> SIMD2<Float> {
+        let plot = plotRect, r = reach + 0.5
+        let lo = SIMD2(plot.x0 + r, plot.y0 + r), hi = SIMD2(plot.x1 - r, plot.y1 - r)
+        let middle = (lo + hi) / 2
+        return SIMD2(lo.x <= hi.x ? min(max(p.x, lo.x), hi.x) : middle.x, lo.y <= hi.y ? min(max(p.y, lo.y), hi.y) : middle.y)
     }
 
     /// What contour labels keep clear of: the paths' lines (by half the widest stroke and half a
@@ -118,8 +133,9 @@ extension LandscapeFigure {
     }
 
     /// Clips what was drawn so far to the plot: paints the background over a band `reach` pixels
-    /// wide around the plot (stopping short of the colourbar's ramp), so a marker at the domain's
-    /// edge shows only its half inside the plot, as matplotlib's clip_on does. Drawn before the
+    /// wide around the plot (stopping short of the colourbar's ramp), so a path's stroke and dots
+    /// at the domain's edge show only their part inside the plot, as matplotlib's clip_on does
+    /// (its end markers and the minima are moved inside whole: `markerCenter`). Drawn before the
     /// frame, ticks, labels and colourbar, which lie in that band and come after.
     func addPlotClip(_ list: inout FigureCanvas, reach: Float) {
         let p = layout.plot

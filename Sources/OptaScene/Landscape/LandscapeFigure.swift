@@ -41,23 +41,27 @@ public struct LandscapeFigure: Sendable {
 
     /// `titleLineLimit`: how many lines the title may take; by default as many as
     /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack);
-    /// `titleSize`: the title's largest text size when not the usual (a stack may ask for less).
+    /// `titleSize`: the title's largest text size when not the usual (a stack may ask for less);
+    /// `leadingGap`: room kept blank at the left edge (`LandscapeLayout.leadingGap`).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
-                titleLineLimit: Int? = nil, titleSize: Int? = nil) {
+                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                                        titleLineLimit: titleLineLimit, titleSize: titleSize, outsideLegend: false, contourLabels: false)
+                                        titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, outsideLegend: false,
+                                        contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, titleSize: titleSize, outsideLegend: outside, contourLabels: scenario.landscape.labels)
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, outsideLegend: outside,
+                  contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, outsideLegend: Bool, contourLabels placesLabels: Bool) {
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, outsideLegend: Bool,
+                 contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -81,7 +85,7 @@ public struct LandscapeFigure: Sendable {
         let xLabelWidth = xLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth)
+                                     xLabelWidth: xLabelWidth, leadingGap: leadingGap)
         // The title's room does not depend on its line count (only the plot's top does).
         let titleSpan = Self.titleSpan(plotX0: Float(layout.plot.x0), width: width, labelSize: labelSize,
                                        yNote: yLabels.annotation, fonts: fonts)
@@ -100,7 +104,7 @@ public struct LandscapeFigure: Sendable {
             layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                      yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                                      xLabelWidth: xLabelWidth, titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count,
-                                     titleSize: titleSize)
+                                     titleSize: titleSize, leadingGap: leadingGap)
         }
         self.titleLines = titleLines
         self.colorbarTitleLines = colorbarTitleLines
@@ -115,7 +119,7 @@ public struct LandscapeFigure: Sendable {
                 LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
                                 yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                                 xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines.count,
-                                colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize)
+                                colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize, leadingGap: leadingGap)
             }
             if let (placement, placedLayout) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
                 layout = placedLayout
@@ -132,7 +136,7 @@ public struct LandscapeFigure: Sendable {
             var obstacles = Self.labelObstacles(scenario.paths, minima: minima.map(\.point), viewport: viewport, labelSize: labelSize)
             let position = scenario.axes.legendPosition
             if scenario.axes.legend, legendOutside == nil, position != .best,
-               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts),
+               let legend = Self.insideLegend(entries, plot: plot, labelSize: labelSize, fonts: fonts, metrics: layout.legendMetrics),
                let corner = LegendPlacer.corners(of: plot, size: legend.size, inset: legend.pad * 1.5).first(where: { $0.0 == position }) {
                 obstacles.rects.append(corner.1)
             }
@@ -158,8 +162,9 @@ public struct LandscapeFigure: Sendable {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
                                          strokeScale: layout.strokeScale)
         guard !entries.isEmpty else { return false }
-        let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts)
-        return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * 0.9,
+        let metrics = layout.legendMetrics
+        let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts, metrics: metrics)
+        return LegendPlacer.wantsOutside(size: legend?.size, plot: plotRect, inset: Float(layout.labelSize) * metrics.pad * 1.5,
                                          obstacles: legendObstacles(scenario.paths))
     }
 
@@ -219,7 +224,8 @@ public struct LandscapeFigure: Sendable {
         }
         if scenario.landscape.showMinima {
             for minimum in visibleMinima {
-                MinimumMarker.append(&list, at: framePoint(minimum.point), strokeScale: layout.strokeScale)
+                MinimumMarker.append(&list, at: markerCenter(framePoint(minimum.point), reach: MinimumMarker.reach * layout.strokeScale),
+                                     strokeScale: layout.strokeScale)
             }
         }
         // Markers and strokes are clipped to the plot; the axes, ticks and colourbar come after.

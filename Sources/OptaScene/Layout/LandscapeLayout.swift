@@ -8,6 +8,10 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let colorbar: PixelRect?
     /// Where the x axis's title ends at the bottom: above a legend below the plot, if any.
     public let xTitleBottom: Float
+    /// Room left blank at the frame's left edge, before the y axis's title (`leadingGap`).
+    public let leadingGap: Float
+    /// Where the middle of the (turned) y axis title goes across the frame.
+    public var yTitleX: Float { leadingGap + Float(labelSize) * (0.6 + 1.25 / 2) }
     /// Text sizes in pixels.
     public let labelSize: Int
     public let titleSize: Int
@@ -35,6 +39,9 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `strokeScale(labelSize:)` of this layout.
     public var strokeScale: Float { Self.strokeScale(labelSize: labelSize) }
 
+    /// How a 2-D figure of this layout spaces its legend (`Legend.Metrics.forFrame`).
+    var legendMetrics: Legend.Metrics { .forFrame(width: frame.width, height: frame.height, labelSize: labelSize) }
+
     /// Width of frame lines and ticks: whole pixels, 1 at 1080 p, growing with the stroke scale.
     public var lineWidth: Float { max(1, strokeScale.rounded()) }
 
@@ -50,18 +57,20 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// the bottom edge for one below it; `titleLines` how many
     /// lines the title takes (the plot gives up the height of each line past the first), and
     /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
-    /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`).
+    /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`);
+    /// `leadingGap` room kept blank at the left edge (a panel beside another: `PanelsFigure.gutter`).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
-                legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil) {
+                legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil, leadingGap: Float = 0) {
         self.labelSize = labelSize
+        self.leadingGap = leadingGap
         self.titleSize = titleSize ?? labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let gap = Float(labelSize) * 0.6
         let tickLength = Float(labelSize) * 0.4
         let lineHeight = Float(labelSize) * 1.25
         let top = hasTitle ? gap * 2 + Float(self.titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
-        let left = max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
+        let left = leadingGap + max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
         var bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
         if legendHeight > 0 { bottom += legendHeight + gap * 0.5 }
         xTitleBottom = Float(height) - gap - (legendHeight > 0 ? legendHeight + gap * 0.5 : 0)

@@ -17,6 +17,34 @@ struct Legend {
         case minimum
         /// A hollow ring (a chart's best value).
         case ring(color: RGBA)
+        /// A hollow triangle pointing down (a chart's best value below its axis).
+        case belowFloor(color: RGBA)
+    }
+
+    /// The legend's spacing, in label heights: a line's height, the padding, a swatch's width,
+    /// how far apart a wrapped name's lines are; and how much of a plot a legend inside it may
+    /// take: its names' width and its height, as shares of the plot's.
+    struct Metrics: Equatable {
+        let line: Float
+        let pad: Float
+        let swatch: Float
+        let nameStep: Float
+        let insideNameShare: Float
+        let insideHeightShare: Float
+
+        static let regular = Metrics(line: 1.6, pad: 0.6, swatch: 2.2, nameStep: 1.4, insideNameShare: 0.4, insideHeightShare: 0.6)
+        /// A thumbnail's: text is never set below 11 px, so at 320×240 a regular legend's padding
+        /// and swatches alone take a tenth of the plot. Rows are as tall as their text (1.35
+        /// heights, text boxes about 1.3), names may run over half the plot's width rather than
+        /// wrap onto a second line, and a legend taller than 40 % of the plot goes outside it.
+        static let compact = Metrics(line: 1.35, pad: 0.35, swatch: 1.4, nameStep: 1.35, insideNameShare: 0.55, insideHeightShare: 0.4)
+
+        /// The spacing for a figure `width` × `height` with text `labelSize` tall: compact when the
+        /// shorter side is under 32 label heights (a thumbnail, where text is at its smallest size
+        /// and large beside the plot: 240 px tall and less at 11 px).
+        static func forFrame(width: Int, height: Int, labelSize: Int) -> Metrics {
+            min(width, height) < labelSize * 32 ? .compact : .regular
+        }
     }
 
     /// One line of the legend.
@@ -50,35 +78,41 @@ struct Legend {
     /// The entries summarized on the last line.
     let hidden: [Entry]
     let labelSize: Int
+    let metrics: Metrics
     /// The box's size in pixels.
     let size: SIMD2<Float>
 
-    var line: Float { Float(labelSize) * 1.6 }
-    var swatchWidth: Float { Float(labelSize) * 2.2 }
-    var pad: Float { Float(labelSize) * 0.6 }
+    var line: Float { Float(labelSize) * metrics.line }
+    var swatchWidth: Float { Float(labelSize) * metrics.swatch }
+    var pad: Float { Float(labelSize) * metrics.pad }
     /// How far apart a wrapped name's two lines are: their text boxes (about 1.3 sizes tall) must not touch.
-    var nameLineStep: Float { Float(labelSize) * 1.4 }
+    var nameLineStep: Float { Float(labelSize) * metrics.nameStep }
     /// The text of the summary line, nil when every entry is shown.
     var summary: String? { hidden.isEmpty ? nil : "+ \(hidden.count) more" }
 
     /// A legend for `entries`, or nil when there are none or the height holds no entry (a
     /// summary alone names nothing). Names wrap only when that hides no entry that one-line
     /// names would show.
-    init?(_ entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float, maxWidth: Float? = nil) {
+    init?(_ entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float, maxWidth: Float? = nil,
+          metrics: Metrics = .regular) {
         guard !entries.isEmpty else { return nil }
         if let maxWidth {
-            let rows = Int((maxHeight - 2 * Float(labelSize) * 0.6) / (Float(labelSize) * 1.6))
-            self.init(columnsOf: entries, labelSize: labelSize, fonts: fonts, rows: rows, maxTextWidth: maxTextWidth, maxWidth: maxWidth)
+            let rows = Int((maxHeight - 2 * Float(labelSize) * metrics.pad) / (Float(labelSize) * metrics.line))
+            self.init(columnsOf: entries, labelSize: labelSize, fonts: fonts, rows: rows, maxTextWidth: maxTextWidth, maxWidth: maxWidth,
+                      metrics: metrics)
         } else {
-            self.init(linesOf: entries, labelSize: labelSize, fonts: fonts, maxHeight: maxHeight, maxTextWidth: maxTextWidth)
+            self.init(linesOf: entries, labelSize: labelSize, fonts: fonts, maxHeight: maxHeight, maxTextWidth: maxTextWidth,
+                      metrics: metrics)
         }
     }
 
     /// A legend of one column, an entry (of one or two lines) under the other.
-    private init?(linesOf entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float) {
-        let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, step = Float(labelSize) * 1.4
+    private init?(linesOf entries: [Entry], labelSize: Int, fonts: FontLibrary, maxHeight: Float, maxTextWidth: Float, metrics: Metrics) {
+        let size = Float(labelSize)
+        let line = size * metrics.line, pad = size * metrics.pad, step = size * metrics.nameStep
         let room = maxHeight - 2 * pad
         self.labelSize = labelSize
+        self.metrics = metrics
         columns = 1
         /// How many entries fit, each `names` tall, with a summary line when not all do.
         func fitting(_ names: [[String]]) -> Int {
@@ -107,7 +141,7 @@ struct Legend {
         let summary = hidden.isEmpty ? nil : "+ \(hidden.count) more"
         let widths = labels.flatMap { $0 }.map { fonts.measure($0, pixelSize: labelSize) }
             + [summary.map { fonts.measure($0, pixelSize: labelSize) } ?? 0]
-        size = SIMD2(pad * 3 + Float(labelSize) * 2.2 + (widths.max() ?? 0), pad * 2 + tops[tops.count - 1] + (summary == nil ? 0 : line))
+        self.size = SIMD2(pad * 3 + size * metrics.swatch + (widths.max() ?? 0), pad * 2 + tops[tops.count - 1] + (summary == nil ? 0 : line))
         columnStarts = [0]
     }
 
@@ -116,8 +150,8 @@ struct Legend {
     /// entry fits. Each column is as wide as its widest name, as matplotlib sets them, so short
     /// names leave room for more columns.
     private init?(columnsOf entries: [Entry], labelSize: Int, fonts: FontLibrary, rows maxRows: Int, maxTextWidth: Float,
-                  maxWidth: Float) {
-        let line = Float(labelSize) * 1.6, pad = Float(labelSize) * 0.6, swatch = Float(labelSize) * 2.2
+                  maxWidth: Float, metrics: Metrics) {
+        let line = Float(labelSize) * metrics.line, pad = Float(labelSize) * metrics.pad, swatch = Float(labelSize) * metrics.swatch
         let names = entries.map { FigureText.fitted($0.name, maxWidth: maxTextWidth, fonts: fonts, size: labelSize) }
         let nameWidths = names.map { fonts.measure($0, pixelSize: labelSize) }
         guard maxRows >= 1 else { return nil }
@@ -149,6 +183,7 @@ struct Legend {
         let widths = arrangement(columns).widths
         self.columns = columns
         self.labelSize = labelSize
+        self.metrics = metrics
         columnStarts = widths.indices.map { widths[..<$0].reduce(0, +) }
         shown = Array(entries[0..<count])
         labels = names[0..<count].map { [$0] }
@@ -202,6 +237,8 @@ struct Legend {
             case .ring(let color):
                 canvas.append(.disk(center: SIMD2(sx + swatchWidth / 2, cy), radius: 5 * strokeScale, fill: RGBA(1, 1, 1),
                                     outlineWidth: 2 * strokeScale, outline: color))
+            case .belowFloor(let color):
+                BelowFloorMarker.append(&canvas, at: SIMD2(sx + swatchWidth / 2, cy), color: color, strokeScale: strokeScale)
             }
             // A wrapped name's lines sit evenly about the swatch.
             for (k, name) in labels[i].enumerated() {
