@@ -13,10 +13,8 @@ public enum ContourThinning {
     /// |∇c| `gradient` per pixel: the distance in contour units to the nearest level kept, and
     /// that level's weight (0…1). `crowdedPerStep` is the crowded spacing in pixels over `step`,
     /// `stepPerCrowded` its inverse.
-    /// k and 1/k are powers of two made from exponent bits; 1/|∇c| is the caller's. Not
-    /// inlined: kept out of the shading loop, whose vectors seldom need it, it leaves the loop's
-    /// registers alone.
-    @inline(never)
+    /// k and 1/k are powers of two made from exponent bits; 1/|∇c| is the caller's.
+    @inline(__always)
     public static func nearestKept(_ c: SIMD8<Float>, u: SIMD8<Float>, start: SIMD8<Float>, step: SIMD8<Float>,
                                    lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, inverseGradient: SIMD8<Float>,
                                    crowdedPerStep: SIMD8<Float>, stepPerCrowded: SIMD8<Float>)
@@ -38,6 +36,21 @@ public enum ContourThinning {
         let fade = FastMath.min(FastMath.max(k * inverseGradient * stepPerCrowded - one, .zero), one)
         let odd = n - 2 * FastMath.floor(n * 0.5)
         return (distance, one + odd * (fade - one))
+    }
+
+    /// The contour coverage of eight pixels with thinning: `reach` less the distance in pixels to
+    /// `nearestKept`'s level, clamped to 0…1, times `peak` and the level's weight. Lanes that are
+    /// not crowded get the bits the shader's plain rule gives (k = 1, weight 1, the same divisions).
+    @inline(__always)
+    public static func coverage(_ c: SIMD8<Float>, u: SIMD8<Float>, start: SIMD8<Float>, step: SIMD8<Float>,
+                                lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, crowdedPerStep: SIMD8<Float>,
+                                stepPerCrowded: SIMD8<Float>, reach: SIMD8<Float>, peak: SIMD8<Float>,
+                                tiny: SIMD8<Float>) -> SIMD8<Float> {
+        let g = FastMath.max(gradient, tiny)
+        let (distance, weight) = nearestKept(c, u: u, start: start, step: step, lastLevel: lastLevel, gradient: gradient,
+                                             inverseGradient: 1 / g, crowdedPerStep: crowdedPerStep,
+                                             stepPerCrowded: stepPerCrowded)
+        return FastMath.min(FastMath.max(reach - distance / g, .zero), SIMD8(repeating: 1)) * peak * weight
     }
 
     /// The same for one pixel and any ascending levels (the spacing is that of the two levels

@@ -64,10 +64,11 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         guard !plot.isEmpty else { return }
         let count = plot.width
         let padded = (count + 7) & ~7
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 3) { scratch in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: padded * 4) { scratch in
             let base = scratch.baseAddress!
-            base.initialize(repeating: 0, count: padded * 3)
-            shadePlot(&target, plot, values: base, gradX: base + padded, gradY: base + 2 * padded)
+            base.initialize(repeating: 0, count: padded * 4)
+            shadePlot(&target, plot, values: base, gradX: base + padded, gradY: base + 2 * padded,
+                      contourGradient: base + 3 * padded)
         }
     }
 
@@ -103,8 +104,13 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     /// Samples the field row by row over `plot` (part of the target's tile) and turns each row
     /// into pixels, eight at a time. Everything constant over the tile is set up once.
     @inline(__always)
+    ///
+    /// Evenly spaced contour levels that crowd on screen are thinned (`ContourThinning`) in a
+    /// second pass over just the rows that have such pixels: the main loop only notes them and
+    /// keeps |∇c| in `contourGradient`, so rows without any (most) pay next to nothing.
     func shadePlot(_ target: inout TileTarget, _ plot: PixelRect, values: UnsafeMutablePointer<Float>,
-                   gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
+                   gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>,
+                   contourGradient: UnsafeMutablePointer<Float>) {
         let x0 = plot.x0, count = plot.width
         let gaps = contourGaps.map { $0.intersection(plot) }.filter { !$0.isEmpty }
         typealias V = SIMD8<Float>
@@ -154,6 +160,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                 // the CPU (one long body left the core waiting on its dependency chains): first each
                 // pixel's colormap index and contour coverage, into the gradient rows (not needed
                 // after), then the colours.
+                var crowdedLanes = SIMD8<UInt32>.zero
                 var i = 0
                 while i < count {
                     let f = FastMath.load(values + i)
@@ -171,35 +178,27 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     if drawsContours {
                         // The contour variable c and dc/df (in its own space, or the colour scale's).
                         let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourIsLog, shift: contourShift)
-                        // |∇c| = |∇f| · dc/df, in contour units per pixel, and its inverse (one
-                        // division serves the distance in pixels and the thinning).
-                        let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
-                        let inverseGradient = one / FastMath.max(gradientC, tiny)
-                        var distance = V.zero
+                        let distance: V
                         var weight = one
+                        // |∇c| = |∇f| · dc/df, in contour units per pixel.
+                        let gradientC = (gx * gx + gy * gy).squareRoot() * dcdf
                         if uniform != nil {
-                            let u = (c - levelStart) * levelStepInverse
-                            let k = FastMath.min(FastMath.max(FastMath.round(u), .zero), lastLevel)
+                            let k = FastMath.min(FastMath.max(FastMath.round((c - levelStart) * levelStepInverse), .zero), lastLevel)
                             distance = FastMath.abs(c - (levelStart + k * levelStep))
-                            // Levels closer on screen than two crowded spacings (the sign bit of
-                            // step − 2·crowded·|∇c|; integer bit logic, as SIMDMask is scalarized)
-                            // are thinned, out of line: few vectors need it.
-                            let crowdedLanes = unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self) & 0x8000_0000
-                            if !crowdedLanes.isZero {
-                                (distance, weight) = ContourThinning.nearestKept(c, u: u, start: levelStart, step: levelStep,
-                                                                                 lastLevel: lastLevel, gradient: gradientC,
-                                                                                 inverseGradient: inverseGradient,
-                                                                                 crowdedPerStep: crowdedPerStep,
-                                                                                 stepPerCrowded: stepPerCrowded)
-                            }
+                            // Levels closer on screen than two crowded spacings: the sign bit of
+                            // step − 2·crowded·|∇c| (integer bit logic, as SIMDMask is scalarized).
+                            crowdedLanes |= unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self)
+                            UnsafeMutableRawPointer(contourGradient + i).storeBytes(of: gradientC, as: V.self)
                         } else {
+                            var d = V.zero
                             for lane in 0..<8 {
-                                (distance[lane], weight[lane]) = ContourThinning.nearestKept(c[lane], sortedLevels: levels,
-                                                                                             gradient: gradientC[lane],
-                                                                                             crowded: crowded[0])
+                                (d[lane], weight[lane]) = ContourThinning.nearestKept(c[lane], sortedLevels: levels,
+                                                                                      gradient: gradientC[lane], crowded: crowded[0])
                             }
+                            distance = d
                         }
-                        let pixels = distance * inverseGradient
+                        // Distance in pixels: |c − level| / |∇c|.
+                        let pixels = distance / FastMath.max(gradientC, tiny)
                         coverage = FastMath.min(FastMath.max(reach - pixels, .zero), one) * peak * weight
                         // Only positive coverage of defined values draws (NaN lanes too become 0).
                         coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
@@ -207,6 +206,14 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     UnsafeMutableRawPointer(gradX + i).storeBytes(of: index, as: SIMD8<UInt32>.self)
                     UnsafeMutableRawPointer(gradY + i).storeBytes(of: coverage, as: V.self)
                     i += 8
+                }
+                if !(crowdedLanes & 0x8000_0000).isZero {
+                    thinCrowdedContours(count: count, values: values, coverages: gradY, contourGradient: contourGradient,
+                                        levelStart: levelStart, levelStep: levelStep, levelStepInverse: levelStepInverse,
+                                        lastLevel: lastLevel,
+                                        twoCrowded: twoCrowded, crowdedPerStep: crowdedPerStep,
+                                        stepPerCrowded: stepPerCrowded, reach: reach, peak: peak, tiny: tiny,
+                                        shift: shift, contourIsLog: contourIsLog, contourShift: contourShift, reuseScaled: reuseScaled)
                 }
                 i = 0
                 while i < count {
@@ -239,6 +246,37 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
               }
             }
         }
+        }
+    }
+
+    /// The second pass over a row with crowded contour pixels: their coverage (in `coverages`)
+    /// worked out again with thinning, from the values and the |∇c| the first pass kept. Pixels
+    /// that are not crowded get the same bits as before (`ContourThinning.coverage`).
+    @inline(never)
+    func thinCrowdedContours(count: Int, values: UnsafeMutablePointer<Float>, coverages: UnsafeMutablePointer<Float>,
+                             contourGradient: UnsafeMutablePointer<Float>, levelStart: SIMD8<Float>, levelStep: SIMD8<Float>,
+                             levelStepInverse: SIMD8<Float>, lastLevel: SIMD8<Float>, twoCrowded: SIMD8<Float>, crowdedPerStep: SIMD8<Float>,
+                             stepPerCrowded: SIMD8<Float>, reach: SIMD8<Float>, peak: SIMD8<Float>, tiny: SIMD8<Float>,
+                             shift: SIMD8<Float>, contourIsLog: Bool, contourShift: SIMD8<Float>, reuseScaled: Bool) {
+        var i = 0
+        while i < count {
+            let gradientC = FastMath.load(contourGradient + i)
+            let crowded = unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self) & 0x8000_0000
+            if !crowded.isZero {
+                let f = FastMath.load(values + i)
+                let undefined = FastMath.nonFiniteMask(f)
+                let safeF = FastMath.zeroed(f, where: undefined)
+                // c as the first pass had it: in the colour scale's space, or the contours' own.
+                let c = reuseScaled ? Self.transformed(safeF, log: scale.kind == .log, shift: shift).0
+                    : Self.transformed(safeF, log: contourIsLog, shift: contourShift).0
+                var coverage = ContourThinning.coverage(c, u: (c - levelStart) * levelStepInverse, start: levelStart, step: levelStep,
+                                                        lastLevel: lastLevel, gradient: gradientC,
+                                                        crowdedPerStep: crowdedPerStep, stepPerCrowded: stepPerCrowded,
+                                                        reach: reach, peak: peak, tiny: tiny)
+                coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
+                UnsafeMutableRawPointer(coverages + i).storeBytes(of: coverage, as: SIMD8<Float>.self)
+            }
+            i += 8
         }
     }
 
