@@ -27,6 +27,8 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     /// test is a mask): its stripes widen with the figure's strokes, so a 4K frame shows the
     /// stripes a 1080 p frame does.
     public let hatchPeriod: Int
+    /// The hatch's colour at each (x + y) mod `hatchPeriod` (`HatchPattern`).
+    let hatchColors: [UInt32]
 
     public init(field: Field, viewport: PlotViewport, scale: ValueScale, colormap: ColormapLUT,
                 contours: ContourLevels?, contourWidth: Float = 0.8,
@@ -45,6 +47,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         var period = 4
         while period * 2 <= hatchPeriod, period < 1 << 10 { period *= 2 }
         self.hatchPeriod = period
+        hatchColors = HatchPattern.colors(period: period)
     }
 
     /// Opaque whenever the background is: heatmap and colourbar colours come from the colormap's
@@ -52,10 +55,9 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     /// pixels (`blend`).
     public var writesOpaquePixels: Bool { background >= 0xFF00_0000 }
 
-    /// The two greys of the hatch that marks undefined values, chosen per pixel: a dark stripe a
-    /// quarter of `hatchPeriod` wide.
+    /// The hatch that marks undefined values at pixel (x, y) (`HatchPattern`).
     func undefinedColor(x: Int, y: Int) -> UInt32 {
-        (x + y) & (hatchPeriod - 1) < hatchPeriod / 4 ? PackedColor.opaque(0.55, 0.55, 0.58) : PackedColor.opaque(0.82, 0.82, 0.84)
+        hatchColors[(x + y) & (hatchPeriod - 1)]
     }
 
     /// Shades every pixel of the target's tile.
