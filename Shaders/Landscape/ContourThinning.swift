@@ -1,13 +1,13 @@
 /// Evenly spaced contour levels thinned where they crowd on screen (a steep wall, a small
 /// picture): where neighbouring levels come closer than `crowdedSpacing` line widths, every other
 /// level fades out, then every fourth, and so on, so the lines left stay that far apart instead
-/// of merging into a solid band — the rule the 3-D surface's isolines follow (`IsolineCoverage`).
+/// of merging into a solid band; the 3-D surface's isolines follow the same rule (`IsolineCoverage`).
 /// The fade is continuous: the levels at odd multiples of k fade in as the spacing of every
 /// k-th level grows from one to two crowded spacings, where the next finer set takes over.
 /// Where levels are at least two crowded spacings apart nothing changes.
 public enum ContourThinning {
     /// How many line widths apart, centre to centre, contour lines must be to read as lines.
-    public static let crowdedSpacing: Float = IsolineCoverage.crowdedSpacing
+    public static let crowdedSpacing: Float = 3
 
     /// For eight pixels with contour value `c` (u = (c − start) / step levels from the first) and
     /// |∇c| `gradient` per pixel: the distance in contour units to the nearest level kept, and
@@ -38,19 +38,62 @@ public enum ContourThinning {
         return (distance, one + odd * (fade - one))
     }
 
-    /// The contour coverage of eight pixels with thinning: `reach` less the distance in pixels to
-    /// `nearestKept`'s level, clamped to 0…1, times `peak` and the level's weight. Lanes that are
-    /// not crowded get the bits the shader's plain rule gives (k = 1, weight 1, the same divisions).
+    /// Evenly spaced levels for eight lanes, with the ratios thinning needs (worked out once a
+    /// tile, in the order the shader's first pass uses, so its bits match).
+    public struct EvenLevels {
+        public let start, step, stepInverse: SIMD8<Float>
+        /// The index of the last level.
+        public let lastLevel: SIMD8<Float>
+        /// Two crowded spacings in pixels; the crowded spacing over `step`, and its inverse.
+        public let twoCrowded, crowdedPerStep, stepPerCrowded: SIMD8<Float>
+
+        /// `count` levels from `start`, `step` apart, crowded below `crowded` pixels apart.
+        public init(start: Float, step: Float, count: Int, crowded: Float) {
+            self.start = SIMD8(repeating: start)
+            self.step = SIMD8(repeating: step)
+            stepInverse = SIMD8(repeating: 1) / self.step
+            lastLevel = SIMD8(repeating: Float(Swift.max(0, count - 1)))
+            let crowded = SIMD8<Float>(repeating: crowded)
+            twoCrowded = 2 * crowded
+            crowdedPerStep = crowded * stepInverse
+            stepPerCrowded = self.step / crowded
+        }
+
+        /// Sign bits set in the lanes where levels are closer than two crowded spacings on screen
+        /// (|∇c| `gradient` in contour units per pixel): step − 2·crowded·|∇c| < 0. Integer bit
+        /// logic, as SIMDMask operations are scalarized.
+        @inline(__always)
+        public func crowdedBits(gradient: SIMD8<Float>) -> SIMD8<UInt32> {
+            unsafeBitCast(step - twoCrowded * gradient, to: SIMD8<UInt32>.self) & 0x8000_0000
+        }
+    }
+
+    /// How a contour line's coverage falls off: `reach` pixels from its level to where it ends,
+    /// `peak` its coverage at the level, `tiny` the least |∇c| divided by.
+    public struct LineProfile {
+        public let reach, peak, tiny: SIMD8<Float>
+
+        public init(width: Float) {
+            let extent = Swift.max(width, 1)
+            reach = SIMD8(repeating: extent * 0.5 + 0.5)
+            peak = SIMD8(repeating: width / extent)
+            tiny = SIMD8(repeating: 1e-30)
+        }
+    }
+
+    /// The contour coverage of eight pixels with thinning: the profile's reach less the distance in
+    /// pixels to `nearestKept`'s level, clamped to 0…1, times its peak and the level's weight.
+    /// Lanes that are not crowded get the bits the shader's plain rule gives (k = 1, weight 1, the
+    /// same divisions).
     @inline(__always)
-    public static func coverage(_ c: SIMD8<Float>, u: SIMD8<Float>, start: SIMD8<Float>, step: SIMD8<Float>,
-                                lastLevel: SIMD8<Float>, gradient: SIMD8<Float>, crowdedPerStep: SIMD8<Float>,
-                                stepPerCrowded: SIMD8<Float>, reach: SIMD8<Float>, peak: SIMD8<Float>,
-                                tiny: SIMD8<Float>) -> SIMD8<Float> {
-        let g = FastMath.max(gradient, tiny)
-        let (distance, weight) = nearestKept(c, u: u, start: start, step: step, lastLevel: lastLevel, gradient: gradient,
-                                             inverseGradient: 1 / g, crowdedPerStep: crowdedPerStep,
-                                             stepPerCrowded: stepPerCrowded)
-        return FastMath.min(FastMath.max(reach - distance / g, .zero), SIMD8(repeating: 1)) * peak * weight
+    public static func coverage(_ c: SIMD8<Float>, levels: EvenLevels, gradient: SIMD8<Float>,
+                                line: LineProfile) -> SIMD8<Float> {
+        let g = FastMath.max(gradient, line.tiny)
+        let (distance, weight) = nearestKept(c, u: (c - levels.start) * levels.stepInverse, start: levels.start,
+                                             step: levels.step, lastLevel: levels.lastLevel, gradient: gradient,
+                                             inverseGradient: 1 / g, crowdedPerStep: levels.crowdedPerStep,
+                                             stepPerCrowded: levels.stepPerCrowded)
+        return FastMath.min(FastMath.max(line.reach - distance / g, .zero), SIMD8(repeating: 1)) * line.peak * weight
     }
 
     /// The same for one pixel and any ascending levels (the spacing is that of the two levels

@@ -122,28 +122,24 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         let toUnit = V(repeating: 255 / Float(scale.upper - scale.lower))
         let pixelSize = viewport.unitsPerPixel
         let sx = V(repeating: Float(pixelSize.x)), sy = V(repeating: Float(pixelSize.y))
-        let tiny = V(repeating: 1e-30)
         let top = V(repeating: 255)
-        let extent = max(contourWidth, 1)
-        let peak = V(repeating: contourWidth / extent)
-        let reach = V(repeating: extent * 0.5 + 0.5)
+        let line = ContourThinning.LineProfile(width: contourWidth)
+        let (reach, peak, tiny) = (line.reach, line.peak, line.tiny)
         let one = V(repeating: 1)
         let levels = contours?.transformed ?? []
         let uniform = contours?.uniform
         let drawsContours = !levels.isEmpty
-        let levelStart = V(repeating: uniform?.start ?? 0)
-        let levelStep = V(repeating: uniform?.step ?? 1)
-        let levelStepInverse = one / levelStep
-        let lastLevel = V(repeating: Float(max(0, levels.count - 1)))
-        let crowded = V(repeating: ContourThinning.crowdedSpacing * extent)
-        let twoCrowded = 2 * crowded, crowdedPerStep = crowded * levelStepInverse, stepPerCrowded = levelStep / crowded
+        let crowded = ContourThinning.crowdedSpacing * max(contourWidth, 1)
+        let even = ContourThinning.EvenLevels(start: uniform?.start ?? 0, step: uniform?.step ?? 1, count: levels.count,
+                                              crowded: crowded)
+        let (levelStart, levelStep, levelStepInverse, lastLevel) = (even.start, even.step, even.stepInverse, even.lastLevel)
         // Contours compare in their own space; when it is the colour scale's, reuse its values.
         let colourSpace: ContourLevels.Space = isLog ? .log(shift: scale.shift) : .linear
         let contourSpace = contours?.space ?? colourSpace
         let reuseScaled = contourSpace == colourSpace
-        var contourIsLog = false
-        var contourShift = V.zero
-        if case .log(let shift) = contourSpace { contourIsLog = true; contourShift = V(repeating: Float(shift)) }
+        // The contour variable c = transformed(f): the colour scale's map or the contours' own.
+        var contourMap = (log: false, shift: V.zero)
+        if case .log(let shift) = contourSpace { contourMap = (true, V(repeating: Float(shift))) }
         // The tile's rows share their x samples, so the field sets up what depends on x once.
         let tileStart = viewport.domainPoint(pixelX: x0, pixelY: plot.y0)
         field.withRows(x0: tileStart.x, dx: pixelSize.x, count: count) { fillRow in
@@ -179,7 +175,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     var coverage = V.zero
                     if drawsContours {
                         // The contour variable c and dc/df (in its own space, or the colour scale's).
-                        let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourIsLog, shift: contourShift)
+                        let (c, dcdf) = reuseScaled ? (s, dsdf) : Self.transformed(safeF, log: contourMap.log, shift: contourMap.shift)
                         let distance: V
                         var weight = one
                         // |∇c| = |∇f| · dc/df, in contour units per pixel.
@@ -187,15 +183,13 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                         if uniform != nil {
                             let k = FastMath.min(FastMath.max(FastMath.round((c - levelStart) * levelStepInverse), .zero), lastLevel)
                             distance = FastMath.abs(c - (levelStart + k * levelStep))
-                            // Levels closer on screen than two crowded spacings: the sign bit of
-                            // step − 2·crowded·|∇c| (integer bit logic, as SIMDMask is scalarized).
-                            crowdedLanes |= unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self)
+                            crowdedLanes |= even.crowdedBits(gradient: gradientC)
                             UnsafeMutableRawPointer(contourGradient + i).storeBytes(of: gradientC, as: V.self)
                         } else {
                             var d = V.zero
                             for lane in 0..<8 {
                                 (d[lane], weight[lane]) = ContourThinning.nearestKept(c[lane], sortedLevels: levels,
-                                                                                      gradient: gradientC[lane], crowded: crowded[0])
+                                                                                      gradient: gradientC[lane], crowded: crowded)
                             }
                             distance = d
                         }
@@ -209,13 +203,9 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
                     UnsafeMutableRawPointer(gradY + i).storeBytes(of: coverage, as: V.self)
                     i += 8
                 }
-                if !(crowdedLanes & 0x8000_0000).isZero {
+                if !crowdedLanes.isZero {
                     thinCrowdedContours(count: count, values: values, coverages: gradY, contourGradient: contourGradient,
-                                        levelStart: levelStart, levelStep: levelStep, levelStepInverse: levelStepInverse,
-                                        lastLevel: lastLevel,
-                                        twoCrowded: twoCrowded, crowdedPerStep: crowdedPerStep,
-                                        stepPerCrowded: stepPerCrowded, reach: reach, peak: peak, tiny: tiny,
-                                        shift: shift, contourIsLog: contourIsLog, contourShift: contourShift, reuseScaled: reuseScaled)
+                                        levels: even, line: line, contourMap: contourMap)
                 }
                 i = 0
                 while i < count {
@@ -256,25 +246,18 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     /// that are not crowded get the same bits as before (`ContourThinning.coverage`).
     @inline(never)
     func thinCrowdedContours(count: Int, values: UnsafeMutablePointer<Float>, coverages: UnsafeMutablePointer<Float>,
-                             contourGradient: UnsafeMutablePointer<Float>, levelStart: SIMD8<Float>, levelStep: SIMD8<Float>,
-                             levelStepInverse: SIMD8<Float>, lastLevel: SIMD8<Float>, twoCrowded: SIMD8<Float>, crowdedPerStep: SIMD8<Float>,
-                             stepPerCrowded: SIMD8<Float>, reach: SIMD8<Float>, peak: SIMD8<Float>, tiny: SIMD8<Float>,
-                             shift: SIMD8<Float>, contourIsLog: Bool, contourShift: SIMD8<Float>, reuseScaled: Bool) {
+                             contourGradient: UnsafeMutablePointer<Float>, levels: ContourThinning.EvenLevels,
+                             line: ContourThinning.LineProfile, contourMap: (log: Bool, shift: SIMD8<Float>)) {
         var i = 0
         while i < count {
             let gradientC = FastMath.load(contourGradient + i)
-            let crowded = unsafeBitCast(levelStep - twoCrowded * gradientC, to: SIMD8<UInt32>.self) & 0x8000_0000
-            if !crowded.isZero {
+            if !levels.crowdedBits(gradient: gradientC).isZero {
                 let f = FastMath.load(values + i)
                 let undefined = FastMath.nonFiniteMask(f)
                 let safeF = FastMath.zeroed(f, where: undefined)
-                // c as the first pass had it: in the colour scale's space, or the contours' own.
-                let c = reuseScaled ? Self.transformed(safeF, log: scale.kind == .log, shift: shift).0
-                    : Self.transformed(safeF, log: contourIsLog, shift: contourShift).0
-                var coverage = ContourThinning.coverage(c, u: (c - levelStart) * levelStepInverse, start: levelStart, step: levelStep,
-                                                        lastLevel: lastLevel, gradient: gradientC,
-                                                        crowdedPerStep: crowdedPerStep, stepPerCrowded: stepPerCrowded,
-                                                        reach: reach, peak: peak, tiny: tiny)
+                // c as the first pass had it.
+                let c = Self.transformed(safeF, log: contourMap.log, shift: contourMap.shift).0
+                var coverage = ContourThinning.coverage(c, levels: levels, gradient: gradientC, line: line)
                 coverage = FastMath.zeroed(coverage, where: ~FastMath.positiveFiniteMask(coverage) | undefined)
                 UnsafeMutableRawPointer(coverages + i).storeBytes(of: coverage, as: SIMD8<Float>.self)
             }

@@ -83,7 +83,7 @@ import Testing
             let lines = peaks(gradient: 1 / (200 * pixelsApart))
             #expect(lines.count >= 5, "\(pixelsApart) px apart: \(lines.count) lines")
             for (a, b) in zip(lines, lines.dropFirst()) {
-                #expect(b - a >= IsolineCoverage.crowdedSpacing * width - 0.2, "\(pixelsApart) px apart: lines at \(a) and \(b)")
+                #expect(b - a >= ContourThinning.crowdedSpacing * width - 0.2, "\(pixelsApart) px apart: lines at \(a) and \(b)")
             }
         }
         // Eight pixels apart: every level, with the coverage of a lone line.
