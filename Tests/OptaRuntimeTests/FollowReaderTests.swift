@@ -26,7 +26,10 @@ import Testing
             return settings
         }
 
-        var said: [String] { messages.withLock { $0 } }
+        /// A copy made under the lock: handing out the locked array's own buffer would leave
+        /// the reader thread's next append (which then finds it shared, or not) racing with reads
+        /// of it here.
+        var said: [String] { messages.withLock { $0.map(\.self) } }
         var names: [String] { state.followedPaths.map(\.name) }
         var points: Int { state.followedPaths.reduce(0) { $0 + $1.points.count } }
 
