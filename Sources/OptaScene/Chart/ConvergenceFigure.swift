@@ -82,9 +82,12 @@ public struct ConvergenceFigure: PlannedFigure {
         }
         var layout = withLegend(0, 0)
         // A legend asked to go outside, or that would show only some of the series in the plot,
-        // goes beside or below it.
+        // goes beside or below it. Its room is planned with the entry for a best value below the
+        // axis, which any run may gain mid-way (a value at f* exactly, or 16 decades down): the
+        // legend then stays where the first frame put it, whole, rather than moving or summing
+        // up entries once the mark appears.
         let entries = Self.legendEntries(Self.seriesNames(scenario).map { ($0, LandscapeFigure.ink) }, marksBest: options.marksBest,
-                                         strokeScale: layout.strokeScale)
+                                         strokeScale: layout.strokeScale, belowFloor: true)
         var legendOutside: OutsideLegend?
         if scenario.axes.legend, scenario.axes.legendPosition == .outside
             || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts,
@@ -455,8 +458,9 @@ public struct ConvergenceFigure: PlannedFigure {
                                          belowFloor: belowFloor)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
-            // The room was kept for the entries the chart starts with: one added since (a best value
-            // gone below the axis) may widen the box, which then moves left to stay in the frame.
+            // The room was kept for the entries the chart starts with and the below-axis mark: a
+            // series added since (a followed path that appeared) may widen the box, which then
+            // moves left to stay in the frame.
             let origin = SIMD2(min(outside.origin.x, Float(width) - Float(layout.labelSize) * 0.6 - legend.size.x), outside.origin.y)
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: origin))
         }
