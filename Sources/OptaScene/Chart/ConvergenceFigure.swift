@@ -330,8 +330,9 @@ public struct ConvergenceFigure: PlannedFigure {
             yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
         }
         // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
-        FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
-                               horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
+        let yLabelWidths = FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts,
+                                                  size: size, horizontal: .right, vertical: .middle, color: LandscapeFigure.ink,
+                                                  gap: Float(size) * 0.2)
         let data = dataRect
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
@@ -346,7 +347,7 @@ public struct ConvergenceFigure: PlannedFigure {
         // Beside the widest tick label, as matplotlib sets it: the layout keeps room for labels as
         // wide as "10⁻¹⁰", and a title at the room's far edge would stand nearer a panel to its left
         // (that panel's colourbar title) than its own axis.
-        let widest = yLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        let widest = yLabelWidths.max() ?? 0
         let besideLabels = x0 - 1 - tick - gap - widest - Float(size) * (0.6 + 1.25 / 2)
         text(&list, yTitle(scale), at: SIMD2(max(layout.yTitleX, besideLabels), (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
