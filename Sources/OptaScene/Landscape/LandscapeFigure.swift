@@ -31,6 +31,8 @@ public struct LandscapeFigure: Sendable {
     let colorbarTitleLines: [String]
     /// Whether the x axis's title is drawn (a short stack may leave it out).
     let showsXTitle: Bool
+    /// The undefined hatch at this size: a period of 8 px at 1080 p, wider with the strokes.
+    let hatch: HatchRow
     /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
     /// to frame while they grow.
     let thinnedPaths = GrowingPaths<ThinnedLine>()
@@ -137,6 +139,7 @@ public struct LandscapeFigure: Sendable {
         }
         self.layout = layout
         self.legendOutside = legendOutside
+        hatch = HatchRow(period: Int((8 * layout.strokeScale).rounded()))
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
         if placesLabels, let levels = prepared.contours?.values {
             // Keep labels off paths, markers and a legend fixed in a corner (a legend placed by
@@ -203,7 +206,7 @@ public struct LandscapeFigure: Sendable {
                 PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,
                           x1: entry.origin.x + entry.stamp.width + 2, y1: entry.origin.y + entry.stamp.height + 1)
             },
-            hatchPeriod: Int((8 * layout.strokeScale).rounded()))
+            hatch: hatch)
     }
 
     /// The contour labels a frame shows: those `legend` does not cover.
