@@ -93,7 +93,7 @@ extension SessionFigures {
         for trim in StackTrim.allCases {
             for legend in legends {
                 let namesMinimum = legend?.shown.contains { $0.marksMinimum } == true ? 1 : 0
-                let named = (legend?.shown.count ?? 0) - namesMinimum
+                let named = legend?.shown.filter(\.namesPath).count ?? 0
                 let affordsMinimum = namesMinimum == 1 && (legend?.size.y ?? 0) <= Float(height) / 5 ? 1 : 0
                 let below = legend.map { Int(($0.size.y + gap).rounded(.up)) } ?? 0
                 for wrapping in stride(from: specs.count, through: 0, by: -1) {
@@ -144,7 +144,8 @@ extension SessionFigures {
     }
 
     /// The legends a stack may set below its panels, the fullest first, then nil (none): the
-    /// paths and, when a landscape panel marks the minimum, its marker, in as many columns as the
+    /// paths and, when a landscape panel marks the minimum or shows f undefined, its marker and
+    /// hatch, in as many columns as the
     /// width holds and as many rows as they need; then fewer rows, down to one, the last place
     /// summarizing the rest; and the paths alone likewise. Only nil when the scenario shows no
     /// legend or has no paths.
@@ -155,13 +156,14 @@ extension SessionFigures {
         let minima = landscape.map { $0.scenario.landscape.showMinima ? $0.visibleMinima.count : 0 } ?? 0
         let strokeScale = LandscapeLayout.strokeScale(labelSize: labelSize)
         let paths = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: 0, strokeScale: strokeScale)
-        let all = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: minima, strokeScale: strokeScale)
+        let all = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: minima, strokeScale: strokeScale,
+                                                hatch: landscape?.legendHatch)
         let maxWidth = Float(width) - Float(labelSize) * 1.2
         // Spaced for the whole frame: a stack at thumbnail size sets a thumbnail's compact legend.
         let metrics = Legend.Metrics.forFrame(width: width, height: height, labelSize: labelSize)
         let pad = Float(labelSize) * metrics.pad, line = Float(labelSize) * metrics.line
         var legends: [Legend?] = []
-        for entries in minima > 0 ? [all, paths] : [paths] {
+        for entries in all.count > paths.count ? [all, paths] : [paths] {
             guard let full = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(height) * 0.5,
                                     maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth, metrics: metrics) else { continue }
             legends.append(full)
@@ -177,9 +179,15 @@ extension SessionFigures {
 }
 
 private extension Legend.Entry {
-    /// Whether the entry names the minimum marker rather than a path.
+    /// Whether the entry names the minimum marker.
     var marksMinimum: Bool {
         if case .minimum = swatch { return true }
+        return false
+    }
+
+    /// Whether the entry names a path (not a marker or the undefined hatch).
+    var namesPath: Bool {
+        if case .path = swatch { return true }
         return false
     }
 }

@@ -33,6 +33,8 @@ public struct LandscapeFigure: Sendable {
     let showsXTitle: Bool
     /// The undefined hatch at this size: a period of 8 px at 1080 p, wider with the strokes.
     let hatch: HatchRow
+    /// Where the plot shows f undefined (nil: nowhere sampled).
+    let undefined: UndefinedSample?
     /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
     /// to frame while they grow.
     let thinnedPaths = GrowingPaths<ThinnedLine>()
@@ -124,8 +126,12 @@ public struct LandscapeFigure: Sendable {
         let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
-        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count,
-                                         strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
+        let strokeScale = LandscapeLayout.strokeScale(labelSize: labelSize)
+        let undefined = UndefinedSample(scenario.landscape.objective, domain)
+        self.undefined = undefined
+        hatch = HatchRow(period: Int((8 * strokeScale).rounded()))
+        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count, strokeScale: strokeScale,
+                                         hatch: undefined == nil ? nil : hatch)
         var legendOutside: OutsideLegend?
         if outsideLegend {
             let withLegend = { (legendWidth: Float, legendHeight: Float) in
@@ -139,7 +145,6 @@ public struct LandscapeFigure: Sendable {
         }
         self.layout = layout
         self.legendOutside = legendOutside
-        hatch = HatchRow(period: Int((8 * layout.strokeScale).rounded()))
         viewport = PlotViewport(rect: layout.plot, xRange: domain.x, yRange: domain.y)
         if placesLabels, let levels = prepared.contours?.values {
             // Keep labels off paths, markers and a legend fixed in a corner (a legend placed by
@@ -172,7 +177,7 @@ public struct LandscapeFigure: Sendable {
     /// beside the plot would fit the frame.
     var legendWantsOutside: Bool {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
-                                         strokeScale: layout.strokeScale)
+                                         strokeScale: layout.strokeScale, hatch: legendHatch)
         guard !entries.isEmpty else { return false }
         let metrics = layout.legendMetrics
         let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts, metrics: metrics)
