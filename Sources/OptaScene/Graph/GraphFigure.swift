@@ -242,9 +242,9 @@ public struct GraphFigure: PlannedFigure {
     /// edges) when that is clear, else another clear side or corner, else left out; of the clear
     /// places, one no edge crosses when there is one (`GraphLabelPlacement`). Nodes are taken in
     /// scenario order; when that leaves some out (a crowded frame), in `labelOrder`, each label
-    /// only where its middle is nearest its own node. Clear means touching no other label, node or `loops` box (the self-loops'
-    /// bounds), and inside the frame (a label above or below a node at the frame's side slides
-    /// into it).
+    /// only where its middle is nearest its own node. Clear means touching no other label, node
+    /// or `loops` box (the self-loops' bounds), and inside the frame (a label above or below a
+    /// node at the frame's side slides into it).
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
         for i in graph.nodes.indices {
@@ -311,9 +311,8 @@ public struct GraphFigure: PlannedFigure {
     /// The labels (`placedLabels`), each on a halo of the background colour grown from its
     /// letters; one an edge runs through on a card of that colour over its whole box, as
     /// matplotlib's and Graphviz's label boxes are, so the edge stops at the text rather than
-    /// running between its letters.
-    /// Halos and cards go first, then the text: a card reaches past the text's box, and must
-    /// not cover a neighbour's letters.
+    /// running between its letters. Halos and cards go first, then the text: a card reaches past
+    /// the text's box, and must not cover a neighbour's letters.
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
         let halo = RGBA(graph.style.background).with(alpha: 0.9)
         let labels = placedLabels(g, keepingOff: loops)

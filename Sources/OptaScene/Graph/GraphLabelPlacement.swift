@@ -6,8 +6,8 @@ import OptaRaster
 /// the others; then the four corners) that is clear and that no edge crosses; when every clear side is crossed, the
 /// one crossed least, if no edge runs along it (`readable`). A label with no such side is left
 /// out of the picture (the accessibility tree still names the node). Labels are placed in the
-/// order given (`GraphFigure.labelOrder`: the most connected nodes first), so the result is
-/// deterministic.
+/// order given (scenario order; in a crowded frame `GraphFigure.labelOrder`, the most connected
+/// nodes first), so the result is deterministic.
 struct GraphLabelPlacement {
     /// A label's side of its node, or a corner beside it (tried after the sides: a node whose
     /// edges leave on all four sides still has a place between them).
