@@ -64,6 +64,15 @@ import Testing
         }
     }
 
+    /// At 160×120 a compact legend below the view holds only "adam   + 2 more": it would take a
+    /// fifth of the frame from a box that is already small, so the view keeps the room.
+    @Test func aTinyViewKeepsItsRoomRatherThanNamingOneEntry() throws {
+        let (figure, session) = try rastrigin(width: 160, height: 120)
+        #expect(figure.legendOutside == nil)
+        let report = figure.layoutReport(for: session.renderState)
+        #expect(report.legend == nil || report.texts.filter { report.legend?.contains($0.rect) == true }.count >= 2)
+    }
+
     /// The minimum lies in a valley the hills in front of it hide: its marker is drawn over them,
     /// white arms on dark, at every size.
     @Test(arguments: [(320, 240), (1280, 720)])

@@ -90,6 +90,9 @@ struct Legend {
     var pad: Float { Float(labelSize) * metrics.pad }
     /// How far apart a wrapped name's two lines are: their text boxes (about 1.3 sizes tall) must not touch.
     var nameLineStep: Float { Float(labelSize) * metrics.nameStep }
+    /// Whether the legend names a single entry and sums up the others ("adam   + 2 more"): too
+    /// little to be worth the room it takes from a small 3D view.
+    var namesTooLittle: Bool { shown.count < 2 && !hidden.isEmpty }
     /// The text of the summary line, nil when every entry is shown.
     var summary: String? { hidden.isEmpty ? nil : "+ \(hidden.count) more" }
 
