@@ -34,3 +34,23 @@ public enum HatchPattern {
         return area(hi) - area(lo)
     }
 }
+
+/// The hatch's colours for one period, worked out once for a figure size (a landscape figure
+/// keeps it for all its frames): the period in pixels along a row, a power of two from 4 to
+/// 1024 (so the per-pixel lookup is a mask), and its colours (`HatchPattern.colors`).
+public struct HatchRow: Sendable, Equatable {
+    public let period: Int
+    public let colors: [UInt32]
+
+    /// The row for the largest power of two at most `requested` (at least 4, at most 1024).
+    public init(period requested: Int) {
+        var period = 4
+        while period * 2 <= requested, period < 1 << 10 { period *= 2 }
+        self.period = period
+        colors = HatchPattern.colors(period: period)
+    }
+
+    /// The colour at pixel (x, y).
+    @inline(__always)
+    func color(x: Int, y: Int) -> UInt32 { colors[(x + y) & (period - 1)] }
+}

@@ -23,17 +23,14 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
     public let colorbar: PixelRect?
     /// Rectangles where contour lines are left out (the gaps that contour labels sit in).
     public let contourGaps: [PixelRect]
-    /// The undefined hatch's period in pixels along a row, a power of two (≥ 4, so the per-pixel
-    /// test is a mask): its stripes widen with the figure's strokes, so a 4K frame shows the
-    /// stripes a 1080 p frame does.
-    public let hatchPeriod: Int
-    /// The hatch's colour at each (x + y) mod `hatchPeriod` (`HatchPattern`).
-    let hatchColors: [UInt32]
+    /// The undefined hatch (`HatchRow`): its stripes widen with the figure's strokes, so a 4K
+    /// frame shows the stripes a 1080 p frame does.
+    public let hatch: HatchRow
 
     public init(field: Field, viewport: PlotViewport, scale: ValueScale, colormap: ColormapLUT,
                 contours: ContourLevels?, contourWidth: Float = 0.8,
                 contourColor: SIMD4<Float> = SIMD4(1, 1, 1, 1), background: UInt32, colorbar: PixelRect? = nil,
-                contourGaps: [PixelRect] = [], hatchPeriod: Int = 8) {
+                contourGaps: [PixelRect] = [], hatch: HatchRow = HatchRow(period: 8)) {
         self.field = field
         self.viewport = viewport
         self.scale = scale
@@ -44,10 +41,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         self.background = background
         self.colorbar = colorbar
         self.contourGaps = contourGaps
-        var period = 4
-        while period * 2 <= hatchPeriod, period < 1 << 10 { period *= 2 }
-        self.hatchPeriod = period
-        hatchColors = HatchPattern.colors(period: period)
+        self.hatch = hatch
     }
 
     /// Opaque whenever the background is: heatmap and colourbar colours come from the colormap's
@@ -57,7 +51,7 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
 
     /// The hatch that marks undefined values at pixel (x, y) (`HatchPattern`).
     func undefinedColor(x: Int, y: Int) -> UInt32 {
-        hatchColors[(x + y) & (hatchPeriod - 1)]
+        hatch.color(x: x, y: y)
     }
 
     /// Shades every pixel of the target's tile.

@@ -58,3 +58,45 @@ import Testing
         #expect(large.legendOutside == nil && !large.canvas(state).legendCoversData)
     }
 }
+
+/// A chart drawn while its solvers run keeps its legend where its first frame put it: the
+/// mark of a best value below the log axis (L-BFGS reaches f* exactly near step 20 of the
+/// convergence example) adds its entry to room the chart planned for it, so a legend beside the
+/// plot does not move left and one below does not drop entries to "+ N more".
+@Suite struct ChartLegendOverFramesTests {
+    /// The legend's box and each named entry's text box at every frame of the run, the figure
+    /// built once at the first frame, as a video export and the viewer build it.
+    func legends(width: Int, height: Int, position: LegendPosition) throws -> [(box: PixelRectF, names: [String: PixelRectF])] {
+        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/convergence.json").path)
+        scenario.axes.legendPosition = position
+        var session = try HeadlessSession(scenario: scenario)
+        let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
+        guard let chart = figures.figure(for: session.renderState, width: width, height: height) as? ConvergenceFigure else {
+            Issue.record("not a chart"); return []
+        }
+        var found: [(PixelRectF, [String: PixelRectF])] = []
+        for frame in 0..<120 {
+            if frame > 0 { session.advanceFrame() }
+            guard frame % 4 == 0 || frame < 40 else { continue }
+            let canvas = chart.canvas(session.renderState)
+            guard let box = canvas.legend else { Issue.record("frame \(frame): no legend"); return [] }
+            let names = Dictionary(canvas.texts.filter { box.contains($0.rect) }.map { ($0.text, $0.rect) }, uniquingKeysWith: { a, _ in a })
+            found.append((box, names))
+        }
+        return found
+    }
+
+    @Test(arguments: [(320, 240, LegendPosition.best), (1280, 720, .outside), (640, 480, .outside)])
+    func theLegendStaysPutWhileABestValueGoesBelowTheAxis(width: Int, height: Int, position: LegendPosition) throws {
+        let frames = try legends(width: width, height: height, position: position)
+        let first = try #require(frames.first), last = try #require(frames.last)
+        #expect(first.names["below axis"] == nil && last.names["below axis"] != nil, "the run goes below the axis: \(last.names.keys)")
+        for (index, frame) in frames.enumerated() {
+            #expect(frame.box.x0 == first.box.x0 && frame.box.y0 == first.box.y0, "\(width)×\(height), frame \(index): \(frame.box) moved from \(first.box)")
+            #expect(!frame.names.keys.contains { $0.hasSuffix("more") }, "\(width)×\(height), frame \(index): \(frame.names.keys)")
+            for (name, rect) in frame.names where first.names[name] != nil {
+                #expect(rect == first.names[name], "\(width)×\(height), frame \(index): \(name) moved")
+            }
+        }
+    }
+}

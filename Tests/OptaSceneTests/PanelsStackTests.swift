@@ -44,9 +44,12 @@ import Testing
         #expect(landscape.titleLines.count == 2)
         #expect(landscape.titleLines.joined(separator: " ") == scenario.title)
         #expect(!chart.titleIsCut, "\(chart.titleLines)")
-        // The panels tile the frame, top to bottom; the one with the longer title is the taller.
+        // The panels tile the frame down to the legend, top to bottom; the one with the longer
+        // title is the taller.
         let rects = panels.panels.map(\.rect)
-        #expect(rects.first?.y0 == 0 && rects.last?.y1 == 240 && rects[0].y1 == rects[1].y0)
+        let legend = try #require(panels.legend?.frame)
+        #expect(rects.first?.y0 == 0 && rects[0].y1 == rects[1].y0)
+        #expect(Float(rects[1].y1) <= legend.y0 && Float(rects[1].y1) >= legend.y0 - Float(landscape.layout.labelSize), "\(rects) \(legend)")
         #expect(rects.allSatisfy { $0.x0 == 0 && $0.x1 == 320 })
         #expect(rects[0].height > rects[1].height)
         // Both plots tall enough for two tick labels; what is left over shared 4 : 3.
@@ -59,19 +62,24 @@ import Testing
         #expect(tree.node(id: "panel1/document")?.name == scenario.title)
     }
 
-    /// A stack too short for two-line titles (the plots would drop below 2.5 label heights)
-    /// stays as it was: equal heights, the title on one line.
+    /// A stack too short for a two-line title beside its legend and plots of 2.5 label heights
+    /// (320×200) keeps the title on one line; the chart's title and the x axes' titles give their
+    /// room to the plots (`StackTrim`).
     @Test func aStackTooShortForTwoLinesKeepsOne() throws {
         let (figure, _) = try FigureWrapTests.figure("grid-valley-panels", width: 320, height: 200)
         let panels = try #require(figure as? PanelsFigure)
         #expect(panels.stacked)
-        #expect(panels.panels.map(\.rect.height) == [100, 100])
         let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
+        let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
         #expect(landscape.titleLines.count == 1)
+        #expect(chart.titleLines.isEmpty && !landscape.showsXTitle && !chart.showsXTitle)
+        let plots = [landscape.layout.plot.height, chart.layout.plot.height]
+        #expect(plots.allSatisfy { $0 >= 27 }, "\(plots)")
     }
 
-    /// A chart rebuilt as followed paths widen its x axis keeps the two title lines its stack
-    /// gave it (its panel's height was shared for them; 320×280 has room for them and the legend).
+    /// A chart rebuilt as followed paths widen its x axis keeps the titles its stack gave it (its
+    /// panel's height was shared for them): two title lines at 320×360, which has room for them
+    /// and the legend; none, and no x axis title, at 320×240 (`StackTrim`).
     @Test func aRebuiltChartKeepsTheTitleLinesItsStackGaveIt() throws {
         let json = """
         {"version": 1, "title": "Rosenbrock", "landscape": {"function": "rosenbrock"},
@@ -79,12 +87,14 @@ import Testing
          "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
         """
         let (state, figures) = try session(json)
-        let first = try #require(figures.figure(for: state, width: 320, height: 280) as? PanelsFigure)
-        let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
-        #expect(chart.titleLines.count == 2 && !chart.titleIsCut, "\(chart.titleLines)")
-        let rebuilt = try #require(figures.figure(for: state, width: 320, height: 280, rebuildingChartsOf: first) as? PanelsFigure)
-        let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
-        #expect(again.titleLines == chart.titleLines && again.layout == chart.layout)
+        for (height, lines) in [(360, 2), (240, 0)] {
+            let first = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
+            let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
+            #expect(chart.titleLines.count == lines && !chart.titleIsCut && chart.showsXTitle == (lines > 0), "\(height): \(chart.titleLines)")
+            let rebuilt = try #require(figures.figure(for: state, width: 320, height: height, rebuildingChartsOf: first) as? PanelsFigure)
+            let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
+            #expect(again.titleLines == chart.titleLines && again.layout == chart.layout && again.showsXTitle == chart.showsXTitle)
+        }
     }
 
     @Test func stackedRectsShareWhatTheChromeLeavesByShares() {
@@ -96,5 +106,36 @@ import Testing
         #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 32)?.map(\.height) == [130, 110])
         #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 240, minimumPlot: 33) == nil)
         #expect(PanelsFigure.stackedRects(chrome: [98, 78], shares: [4, 3], width: 320, height: 200, minimumPlot: 13) == nil)
+    }
+}
+
+/// A stack at thumbnail size gives its plots a third of the frame: at 320×240 the titles, axes
+/// and a legend naming every path left two plots about 27 px tall each, thinner than a column of
+/// their tick labels. The chart's title and the x axes' titles give way first (`StackTrim`);
+/// a stack with room leaves nothing out.
+@Suite struct StackPlotShareTests {
+    @Test(arguments: ["panels", "grid-valley-panels"])
+    func aThumbnailStacksPlotsKeepAThirdOfTheFrame(example: String) throws {
+        let (figure, scenario) = try FigureWrapTests.figure(example)
+        let panels = try #require(figure as? PanelsFigure)
+        let stacked = panels.panels.compactMap { $0.figure as? any StackablePanel }
+        #expect(stacked.count == 2)
+        let plots = stacked.map(\.layout.plot.height)
+        #expect(plots.reduce(0, +) * 3 >= 240, "\(example): plots \(plots)")
+        #expect(plots.allSatisfy { $0 >= 36 }, "\(example): plots \(plots)")
+        // The stack's own title stays whole; the legend names every path.
+        #expect(!stacked[0].titleLines.isEmpty && !stacked[0].titleIsCut)
+        let legend = try #require(panels.legend?.legend)
+        #expect(legend.hidden.isEmpty && legend.shown.count >= scenario.paths.count + scenario.solvers.count)
+
+        let (roomy, _) = try FigureWrapTests.figure(example, width: 480, height: 360)
+        let roomyPanels = try #require(roomy as? PanelsFigure)
+        #expect(roomyPanels.stacked)
+        for panel in roomyPanels.panels {
+            let figure = try #require(panel.figure as? any StackablePanel)
+            #expect(!figure.titleLines.isEmpty, "\(example) at 480×360: \(figure.title) left out")
+            let showsXTitle = (figure as? LandscapeFigure)?.showsXTitle ?? (figure as? ConvergenceFigure)?.showsXTitle
+            #expect(showsXTitle == true, "\(example) at 480×360: no x axis title")
+        }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// At thumbnail size (320×240, where text is at its smallest, 11 px, and large beside the plot) a
 /// legend stays small: one inside the plot keeps its names on one line and covers at most a tenth
-/// of the plot; one below the plot leaves the plot at least 48 % of the frame's height, and names
+/// of the plot (15 % with a second row for the undefined hatch); one below the plot leaves the plot at least 48 % of the frame's height, and names
 /// every series.
 @Suite struct ThumbnailLegendTests {
     @Test(arguments: ["formula", "rastrigin-linear", "himmelblau", "grid-valley"])
@@ -19,7 +19,10 @@ import Testing
         #expect(placed.legend.hidden.isEmpty && placed.legend.labels.allSatisfy { $0.count == 1 }, "\(example): \(placed.legend.labels)")
         let plot = landscape.plotRect
         let share = placed.frame.width * placed.frame.height / (plot.width * plot.height)
-        #expect(share <= 0.1, "\(example): the legend covers \(share) of the plot")
+        // grid-valley's legend also names the undefined hatch of its top-right corner: two rows, 14 %.
+        let hatch = placed.legend.shown.contains { $0.id == "legend/undefined" }
+        #expect(hatch == (example == "grid-valley"), "\(example): \(placed.legend.shown.map(\.name))")
+        #expect(share <= (hatch ? 0.15 : 0.1), "\(example): the legend covers \(share) of the plot")
     }
 
     @Test(arguments: ["solvers", "unicode-labels"])

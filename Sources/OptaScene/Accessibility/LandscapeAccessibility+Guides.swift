@@ -33,8 +33,8 @@ extension LandscapeAccessibility {
             attributes: ["scale": scaleName(figure), "min": "\(scale.vmin)", "max": "\(scale.vmax)"])
     }
 
-    /// The legend box and one entry per line it shows (paths, the minimum marker, and the
-    /// summary of entries it had no room for).
+    /// The legend box and one entry per line it shows (paths, the minimum marker, the undefined
+    /// hatch, and the summary of entries it had no room for).
     static func legendNode(_ figure: LandscapeFigure, paths: [PathSpec], _ boxes: FrameBoxes) -> AccessibilityNode? {
         guard let placed = figure.placedLegend(paths: paths) else { return nil }
         return legendNode(placed.legend, frame: placed.frame) { boxes.rect(x0: $0, y0: $1, x1: $2, y1: $3) }
@@ -51,6 +51,7 @@ extension LandscapeAccessibility {
             case .minimum: "× marker"
             case .ring: "ring marker"
             case .belowFloor: "downward triangle marker"
+            case .hatch: "grey hatch"
             }
             return AccessibilityNode(id: entry.id, role: .graphicsObject, name: entry.name, value: value,
                                      bounds: bounds(legend.lineRect(i, in: frame)))

@@ -62,27 +62,12 @@ public enum LandscapeAccessibility {
             bounds: boxes.rect(figure.layout.plot), children: children)
     }
 
-    /// Where f is undefined (drawn as a grey hatch), from a 32 × 32 sample of the view: empty when
-    /// f is defined everywhere sampled.
+    /// Where f is undefined (drawn as a grey hatch, `UndefinedSample`): empty when f is defined
+    /// everywhere sampled.
     static func undefinedRegion(_ figure: LandscapeFigure) -> String {
-        let domain = figure.scenario.landscape.domain
-        let n = 32
-        var count = 0
-        var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-        for j in 0..<n {
-            for i in 0..<n {
-                let p = SIMD2(domain.x.lowerBound + (Double(i) + 0.5) / Double(n) * (domain.x.upperBound - domain.x.lowerBound),
-                              domain.y.lowerBound + (Double(j) + 0.5) / Double(n) * (domain.y.upperBound - domain.y.lowerBound))
-                guard !figure.scenario.landscape.objective.value(p).isFinite else { continue }
-                count += 1
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
-            }
-        }
-        guard count > 0 else { return "" }
-        let share = max(1, Int((Double(count) / Double(n * n) * 100).rounded()))
-        return "; f is undefined (grey hatch) on about \(share) % of the plot, within x \(A11yNumber.range(lo.x, hi.x))"
-            + " and y \(A11yNumber.range(lo.y, hi.y))"
+        guard let sample = figure.undefined else { return "" }
+        return "; f is undefined (grey hatch) on about \(sample.percent) % of the plot, within x \(A11yNumber.range(sample.lo.x, sample.hi.x))"
+            + " and y \(A11yNumber.range(sample.lo.y, sample.hi.y))"
     }
 
     /// The contour levels: no single place, so no bounds.

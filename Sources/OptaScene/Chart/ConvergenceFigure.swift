@@ -29,6 +29,8 @@ public struct ConvergenceFigure: PlannedFigure {
     let titleLines: [String]
     /// How many lines the title was allowed, when its stack (not the frame's height) said so.
     let titleLineLimit: Int?
+    /// Whether the x axis's title is drawn (a short stack may leave it out).
+    let showsXTitle: Bool
     /// The logged paths' series, kept from frame to frame while they grow.
     let loggedSeries: LoggedSeriesCache
 
@@ -38,11 +40,11 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit`, `titleSize`, `leadingGap`: as `LandscapeFigure`'s.
+    /// `titleLineLimit` (0: no title), `titleSize`, `leadingGap`, `xTitle`: as `LandscapeFigure`'s.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
                 previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil,
-                leadingGap: Float = 0) {
+                leadingGap: Float = 0, xTitle: Bool = true) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -53,6 +55,7 @@ public struct ConvergenceFigure: PlannedFigure {
         self.showGradientNorm = showGradientNorm
         self.title = title ?? "Convergence"
         self.titleLineLimit = titleLineLimit
+        showsXTitle = xTitle
         self.options = options
         // The x axis spans the longest solver budget, logged path or stored run shown (`"runs"`).
         steps = max(1, scenario.solvers.map(\.steps).max() ?? 1, (scenario.paths.map(\.points.count).max() ?? 1) - 1,
@@ -70,21 +73,24 @@ public struct ConvergenceFigure: PlannedFigure {
         // Room for labels such as "10⁻¹²".
         let yLabelWidth = fonts.measure("10⁻¹⁰", pixelSize: labelSize)
         let titleSize: Int
-        (titleLines, titleSize) = FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
-                                                   maxLines: titleLineLimit
-                                                       ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                                   fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
+        (titleLines, titleSize) = titleLineLimit == 0 ? ([], labelSize + 4)
+            : FigureText.title(self.title, maxWidth: Float(width) - Float(labelSize) * 1.2,
+                               maxLines: titleLineLimit ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                               fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
         let lines = titleLines.count
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
-            LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: false, yLabelWidth: yLabelWidth,
+            LandscapeLayout(width: width, height: height, hasTitle: lines > 0, hasColorbar: false, yLabelWidth: yLabelWidth,
                             colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
-                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap)
+                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: xTitle)
         }
         var layout = withLegend(0, 0)
         // A legend asked to go outside, or that would show only some of the series in the plot,
-        // goes beside or below it.
+        // goes beside or below it. Its room is planned with the entry for a best value below the
+        // axis, which any run may gain mid-way (a value at f* exactly, or 16 decades down): the
+        // legend then stays where the first frame put it, whole, rather than moving or summing
+        // up entries once the mark appears.
         let entries = Self.legendEntries(Self.seriesNames(scenario).map { ($0, LandscapeFigure.ink) }, marksBest: options.marksBest,
-                                         strokeScale: layout.strokeScale)
+                                         strokeScale: layout.strokeScale, belowFloor: true)
         var legendOutside: OutsideLegend?
         if scenario.axes.legend, scenario.axes.legendPosition == .outside
             || LandscapeFigure.insideLegend(entries, plot: PixelRectF(layout.plot), labelSize: labelSize, fonts: fonts,
@@ -324,8 +330,9 @@ public struct ConvergenceFigure: PlannedFigure {
             yAnchors.append(SIMD2(x0 - 1 - tick - gap, y))
         }
         // A plot a few labels tall (a stacked chart) may hold fewer labels than ticks: thinned as a landscape's are.
-        FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts, size: size,
-                               horizontal: .right, vertical: .middle, color: LandscapeFigure.ink, gap: Float(size) * 0.2)
+        let yLabelWidths = FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts,
+                                                  size: size, horizontal: .right, vertical: .middle, color: LandscapeFigure.ink,
+                                                  gap: Float(size) * 0.2)
         let data = dataRect
         for t in xTicks {
             guard let u = xAxis.fraction(t.value) else { continue }
@@ -334,12 +341,13 @@ public struct ConvergenceFigure: PlannedFigure {
             text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
-        text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size,
-             horizontal: .center, vertical: .bottom)
+        if showsXTitle {
+            text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
+        }
         // Beside the widest tick label, as matplotlib sets it: the layout keeps room for labels as
         // wide as "10⁻¹⁰", and a title at the room's far edge would stand nearer a panel to its left
         // (that panel's colourbar title) than its own axis.
-        let widest = yLabels.map { fonts.measure($0, pixelSize: size) }.max() ?? 0
+        let widest = yLabelWidths.max() ?? 0
         let besideLabels = x0 - 1 - tick - gap - widest - Float(size) * (0.6 + 1.25 / 2)
         text(&list, yTitle(scale), at: SIMD2(max(layout.yTitleX, besideLabels), (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)
@@ -455,8 +463,9 @@ public struct ConvergenceFigure: PlannedFigure {
                                          belowFloor: belowFloor)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
-            // The room was kept for the entries the chart starts with: one added since (a best value
-            // gone below the axis) may widen the box, which then moves left to stay in the frame.
+            // The room was kept for the entries the chart starts with and the below-axis mark: a
+            // series added since (a followed path that appeared) may widen the box, which then
+            // moves left to stay in the frame.
             let origin = SIMD2(min(outside.origin.x, Float(width) - Float(layout.labelSize) * 0.6 - legend.size.x), outside.origin.y)
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: origin))
         }

@@ -13,8 +13,8 @@ protocol StackablePanel {
 }
 
 extension StackablePanel {
-    /// Whether the title is drawn cut with "…".
-    var titleIsCut: Bool { FigureText.isCut(titleLines, of: title) }
+    /// Whether the title is drawn cut with "…" (one left out is not cut).
+    var titleIsCut: Bool { !titleLines.isEmpty && FigureText.isCut(titleLines, of: title) }
     /// How much of the panel's height its title and axes take.
     var chromeHeight: Int { layout.frame.height - layout.plot.height }
 }

@@ -5,19 +5,36 @@ import OptaText
 extension SessionFigures {
     /// How a stack could set its titles and legend, and how good that is.
     private struct StackChoice {
-        /// The largest size each title may take, and how many of the panels from the top may
-        /// take a second line (the others keep one, cut with "…" when it does not hold them).
+        /// The largest size each title may take, and how many lines each panel's may take (0:
+        /// none, `StackTrim`; 2 only for a title one line would cut).
         let titleSize: Int
-        let wrapping: Int
+        let titleLines: [Int]
+        /// Whether the panels keep their x axes' titles (`StackTrim`).
+        let xTitles: Bool
         let legend: Legend?
         /// Each panel's title and axes' height.
         let chrome: [Int]
-        /// Better first: a legend that names every path, then whole titles, then as many named
-        /// paths as fit with as few left to its summary, then the minimum marker named by a legend
+        /// Better first: plots given their share of the frame (`plotShare`), a legend, whole
+        /// titles (one left out is not cut), the tallest plots when no way gives them their
+        /// share, a legend that names every path, as little left out as can be, as many named
+        /// paths as fit with as few left to its summary, the minimum marker named by a legend
         /// that takes at most a fifth of the frame's height, fewer legend rows (more height for
         /// the plots), larger titles, fewer title lines.
         let rank: [Int]
     }
+
+    /// What a stacked panel leaves out so that the plots keep their share of a short frame, least
+    /// first: nothing; the titles of the panels below the first (the stack's own title stays, and
+    /// a chart's axes say what it shows); those and the x axes' titles (the screen reader still
+    /// hears every title).
+    enum StackTrim: Int, CaseIterable {
+        case none, lowerTitles, axisTitles
+    }
+
+    /// The share of a stack's height its plots take at least when the titles and axes can give
+    /// it up (`StackTrim`): at 320×240 the titles, axes and a legend naming every path left two
+    /// plots 27 px each, thinner than their tick labels' column.
+    static let plotShare = 1.0 / 3
 
     /// The scenario's panels stacked top to bottom (`PanelsFigure.layout` found them too narrow
     /// side by side; `evenRects` are its equal heights), the paths named once, in a legend below
@@ -27,51 +44,76 @@ extension SessionFigures {
     /// its title and axes, and the legend its rows; the plots share what is left by
     /// `StackablePanel.stackShare`. To make room, the titles may be set smaller (all at most one
     /// size, down to a label's size plus one, the smallest title Opta sets), titles lowest in the stack
-    /// keep one line first, and the legend may give up rows (its last place then says "+ N more";
-    /// no legend at all only when not even one row fits). Of the ways that fit, the stack takes
-    /// the first in `StackChoice.rank`'s order. Nil when none fits (the panels keep equal
-    /// heights and their own legends).
+    /// keep one line first, the panels may leave titles out (`StackTrim`), and the legend may give
+    /// up rows (its last place then says "+ N more"; no legend at all only when not even one row
+    /// fits). Of the ways that fit, the stack takes the first in `StackChoice.rank`'s order. Nil
+    /// when none fits (the panels keep equal heights and their own legends).
     func stack(_ specs: [PanelSpec], evenRects: [PixelRect], state: RenderState, title: String, width: Int,
                height: Int) -> PanelsFigure? {
         let labelSize = LandscapeLayout.labelSize(width: width, height: evenRects[0].height)
         let largest = labelSize + 4, smallest = labelSize + 1
-        /// Each panel's figure at its even height with titles of at most `size` on at most `lines` lines.
-        func trial(_ size: Int, lines: Int) -> [any StackablePanel]? {
-            let figures = zip(specs, evenRects).map { spec, rect in
-                panelFigure(spec, state: state, width: rect.width, height: rect.height, titleLineLimit: lines, titleSize: size,
-                            ownLegend: false) as? any StackablePanel
-            }
-            return figures.contains { $0 == nil } ? nil : figures.compactMap { $0 }
+        /// Panel `index`'s figure at its even height with a title of at most `size` on at most
+        /// `lines` lines (0: none) and with or without its x axis's title; each made once.
+        var made: [[Int]: any StackablePanel] = [:]
+        func trial(_ index: Int, size: Int, lines: Int, xTitle: Bool) -> (any StackablePanel)? {
+            let key = [index, lines == 0 ? 0 : size, lines, xTitle ? 1 : 0]
+            if let kept = made[key] { return kept }
+            let rect = evenRects[index]
+            guard let figure = panelFigure(specs[index], state: state, width: rect.width, height: rect.height, titleLineLimit: lines,
+                                           titleSize: size, ownLegend: false, xTitle: xTitle) as? any StackablePanel
+            else { return nil }
+            made[key] = figure
+            return figure
         }
-        var oneLine: [Int: [any StackablePanel]] = [:], twoLines: [Int: [any StackablePanel]] = [:]
-        for size in stride(from: largest, through: smallest, by: -1) {
-            guard let one = trial(size, lines: 1) else { return nil }
+        /// Panel `index` as `trim` leaves it, its title at most `size` on one line, or on two
+        /// when `wraps` and one would cut it; with the lines its title was allowed.
+        func panel(_ index: Int, size: Int, wraps: Bool, trim: StackTrim) -> (figure: any StackablePanel, lines: Int)? {
+            let xTitle = trim != .axisTitles
+            if index > 0, trim != .none { return trial(index, size: size, lines: 0, xTitle: xTitle).map { ($0, 0) } }
+            guard let one = trial(index, size: size, lines: 1, xTitle: xTitle) else { return nil }
             // Titles whole on one line take no second.
-            guard let two = one.contains(where: \.titleIsCut) ? trial(size, lines: 2) : one else { return nil }
-            (oneLine[size], twoLines[size]) = (one, two)
+            guard wraps, one.titleIsCut else { return (one, 1) }
+            return trial(index, size: size, lines: 2, xTitle: xTitle).map { ($0, 2) }
         }
-        guard let sample = oneLine[largest] else { return nil }
+        /// The panels as `trim` leaves them, titles at most `size` and the top `wrapping` allowed two
+        /// lines; nil when a panel is no stackable figure.
+        func panels(size: Int, wrapping: Int, trim: StackTrim) -> [(figure: any StackablePanel, lines: Int)]? {
+            let found = specs.indices.compactMap { panel($0, size: size, wraps: $0 < wrapping, trim: trim) }
+            return found.count == specs.count ? found : nil
+        }
+        guard let sample = panels(size: largest, wrapping: 0, trim: .none)?.map(\.figure) else { return nil }
         let shares = sample.map { type(of: $0).stackShare }
         let minimumPlot = sample.map { $0.layout.labelSize * 5 / 2 }.max() ?? 0
 
         let legends = stackLegends(sample: sample, state: state, labelSize: labelSize, width: width, height: height)
         let pathCount = state.scenario.paths.count
+        let gap = Float(labelSize) * 0.6
+        let target = Int((Double(height) * Self.plotShare).rounded(.up))
         var choices: [StackChoice] = []
-        for legend in legends {
-            for wrapping in stride(from: specs.count, through: 0, by: -1) {
-                for size in stride(from: largest, through: smallest, by: -1) {
-                    guard let one = oneLine[size], let two = twoLines[size] else { continue }
-                    let panels = specs.indices.map { $0 < wrapping ? two[$0] : one[$0] }
-                    let whole = panels.filter { !$0.titleIsCut }.count
-                    let namesMinimum = legend?.shown.contains { $0.marksMinimum } == true ? 1 : 0
-                    let named = (legend?.shown.count ?? 0) - namesMinimum
-                    let affordsMinimum = namesMinimum == 1 && (legend?.size.y ?? 0) <= Float(height) / 5 ? 1 : 0
-                    let lines = panels.map(\.titleLines.count).reduce(0, +)
-                    // The size the titles are drawn at (a title shrinks below `size` to keep whole on fewer lines).
-                    let drawn = panels.map(\.layout.titleSize).min() ?? size
-                    choices.append(StackChoice(titleSize: size, wrapping: wrapping, legend: legend, chrome: panels.map(\.chromeHeight),
-                                               rank: [named == pathCount && pathCount > 0 ? 1 : 0, whole, named, -(legend?.hidden.count ?? 0),
-                                                      affordsMinimum, -Int(legend?.size.y ?? 0), drawn, -lines]))
+        for trim in StackTrim.allCases {
+            for legend in legends {
+                let namesMinimum = legend?.shown.contains { $0.marksMinimum } == true ? 1 : 0
+                let named = legend?.shown.filter(\.namesPath).count ?? 0
+                let affordsMinimum = namesMinimum == 1 && (legend?.size.y ?? 0) <= Float(height) / 5 ? 1 : 0
+                let below = legend.map { Int(($0.size.y + gap).rounded(.up)) } ?? 0
+                for wrapping in stride(from: specs.count, through: 0, by: -1) {
+                    for size in stride(from: largest, through: smallest, by: -1) {
+                        guard let trials = panels(size: size, wrapping: wrapping, trim: trim) else { return nil }
+                        let figures = trials.map(\.figure)
+                        let whole = figures.filter { !$0.titleIsCut }.count
+                        let lines = figures.map(\.titleLines.count).reduce(0, +)
+                        // The size the titles are drawn at (a title shrinks below `size` to keep whole on fewer lines).
+                        let drawn = figures.filter { !$0.titleLines.isEmpty }.map(\.layout.titleSize).min() ?? size
+                        let chrome = figures.map(\.chromeHeight)
+                        let plots = height - below - chrome.reduce(0, +)
+                        let meets = plots >= target ? 1 : 0
+                        choices.append(StackChoice(titleSize: size, titleLines: trials.map(\.lines), xTitles: trim != .axisTitles,
+                                                   legend: legend, chrome: chrome,
+                                                   rank: [meets, legend == nil ? 0 : 1, whole, meets == 1 ? 0 : plots,
+                                                          named == pathCount && pathCount > 0 ? 1 : 0, -trim.rawValue, named,
+                                                          -(legend?.hidden.count ?? 0), affordsMinimum, -Int(legend?.size.y ?? 0), drawn,
+                                                          -lines]))
+                    }
                 }
             }
         }
@@ -79,7 +121,6 @@ extension SessionFigures {
         let ordered = choices.indices.sorted { a, b in
             choices[a].rank == choices[b].rank ? a < b : choices[b].rank.lexicographicallyPrecedes(choices[a].rank)
         }
-        let gap = Float(labelSize) * 0.6
         for choice in ordered.map({ choices[$0] }) {
             let below = choice.legend.map { Int(($0.size.y + gap).rounded(.up)) } ?? 0
             guard let rects = PanelsFigure.stackedRects(chrome: choice.chrome, shares: shares, width: width, height: height - below,
@@ -87,7 +128,7 @@ extension SessionFigures {
             let panels = rects.indices.map { index in
                 PanelsFigure.Panel(rect: rects[index], figure: panelFigure(
                     specs[index], state: state, width: rects[index].width, height: rects[index].height,
-                    titleLineLimit: index < choice.wrapping ? 2 : 1, titleSize: choice.titleSize, ownLegend: false))
+                    titleLineLimit: choice.titleLines[index], titleSize: choice.titleSize, ownLegend: false, xTitle: choice.xTitles))
             }
             // A panel's label size follows its height: one that grew may take more than its trial did.
             guard panels.allSatisfy({ ($0.figure as? any StackablePanel).map { $0.layout.plot.height >= minimumPlot } ?? false })
@@ -103,7 +144,8 @@ extension SessionFigures {
     }
 
     /// The legends a stack may set below its panels, the fullest first, then nil (none): the
-    /// paths and, when a landscape panel marks the minimum, its marker, in as many columns as the
+    /// paths and, when a landscape panel marks the minimum or shows f undefined, its marker and
+    /// hatch, in as many columns as the
     /// width holds and as many rows as they need; then fewer rows, down to one, the last place
     /// summarizing the rest; and the paths alone likewise. Only nil when the scenario shows no
     /// legend or has no paths.
@@ -114,13 +156,14 @@ extension SessionFigures {
         let minima = landscape.map { $0.scenario.landscape.showMinima ? $0.visibleMinima.count : 0 } ?? 0
         let strokeScale = LandscapeLayout.strokeScale(labelSize: labelSize)
         let paths = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: 0, strokeScale: strokeScale)
-        let all = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: minima, strokeScale: strokeScale)
+        let all = LandscapeFigure.legendEntries(state.scenario.paths, minimaCount: minima, strokeScale: strokeScale,
+                                                hatch: landscape?.legendHatch)
         let maxWidth = Float(width) - Float(labelSize) * 1.2
         // Spaced for the whole frame: a stack at thumbnail size sets a thumbnail's compact legend.
         let metrics = Legend.Metrics.forFrame(width: width, height: height, labelSize: labelSize)
         let pad = Float(labelSize) * metrics.pad, line = Float(labelSize) * metrics.line
         var legends: [Legend?] = []
-        for entries in minima > 0 ? [all, paths] : [paths] {
+        for entries in all.count > paths.count ? [all, paths] : [paths] {
             guard let full = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(height) * 0.5,
                                     maxTextWidth: maxWidth * 0.5, maxWidth: maxWidth, metrics: metrics) else { continue }
             legends.append(full)
@@ -136,9 +179,15 @@ extension SessionFigures {
 }
 
 private extension Legend.Entry {
-    /// Whether the entry names the minimum marker rather than a path.
+    /// Whether the entry names the minimum marker.
     var marksMinimum: Bool {
         if case .minimum = swatch { return true }
+        return false
+    }
+
+    /// Whether the entry names a path (not a marker or the undefined hatch).
+    var namesPath: Bool {
+        if case .path = swatch { return true }
         return false
     }
 }

@@ -52,7 +52,7 @@ public struct SessionFigures: Sendable {
                 rect: panel.rect, figure: panelFigure(spec, state: state, width: panel.rect.width, height: panel.rect.height,
                                                       previous: previous, titleLineLimit: previous?.titleLineLimit,
                                                       titleSize: previous?.layout.titleSize, ownLegend: ownLegends,
-                                                      leadingGap: previous?.layout.leadingGap ?? 0))
+                                                      leadingGap: previous?.layout.leadingGap ?? 0, xTitle: previous?.showsXTitle ?? true))
         }
         return PanelsFigure(width: kept.width, height: kept.height, title: kept.title, panels: panels, legend: kept.legend,
                             legendLeftOut: kept.legendLeftOut)
@@ -64,10 +64,10 @@ public struct SessionFigures: Sendable {
     }
 
     func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil, titleSize: Int? = nil,
-                         leadingGap: Float = 0) -> LandscapeFigure {
+                         leadingGap: Float = 0, xTitle: Bool = true) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
                         prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit,
-                        titleSize: titleSize, leadingGap: leadingGap)
+                        titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle)
     }
 
     /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
@@ -89,9 +89,10 @@ public struct SessionFigures: Sendable {
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
     /// widened) worked out of the logged paths. `ownLegend` false: the panel draws no legend (its
     /// stack names the paths). `leadingGap`: room kept blank at the left edge (`PanelsFigure.gutter`).
+    /// `titleLineLimit` 0 and `xTitle` false leave the title and the x axis's title out (a short stack).
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int, previous: ConvergenceFigure? = nil,
                      titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true,
-                     leadingGap: Float = 0) -> any PlannedFigure {
+                     leadingGap: Float = 0, xTitle: Bool = true) -> any PlannedFigure {
         var shown = state.scenario
         if !ownLegend { shown.axes.legend = false }
         switch panel.kind {
@@ -99,13 +100,13 @@ public struct SessionFigures: Sendable {
             if let title = panel.title { shown.title = title }
             if let camera = panel.camera { shown.landscape.domain = camera.visibleDomain(home: homeDomain) }
             return landscapeFigure(shown, width: width, height: height, titleLineLimit: titleLineLimit, titleSize: titleSize,
-                                   leadingGap: leadingGap)
+                                   leadingGap: leadingGap, xTitle: xTitle)
         case .convergence:
             let chart = { (scenario: Scenario) in
                 ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                   showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
                                   options: panel.chart, previous: previous, titleLineLimit: titleLineLimit, titleSize: titleSize,
-                                  leadingGap: leadingGap)
+                                  leadingGap: leadingGap, xTitle: xTitle)
             }
             let inside = chart(shown)
             // A `best` legend that covers lines in every corner of the plot goes beside or below it,

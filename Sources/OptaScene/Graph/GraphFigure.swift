@@ -26,6 +26,10 @@ public struct GraphFigure: PlannedFigure {
     let labelAbove: Set<Int>
     /// Edges from a node to itself, in edge order.
     let loopEdges: [Int]
+    /// The order labels are placed in when not all of them fit in scenario order: more edges
+    /// first (a hub, a warehouse between factories and stores, names more of the picture), then
+    /// scenario order. A small frame that has room for only some labels keeps these.
+    let labelOrder: [Int]
     /// The labels placed for the last frame's node positions.
     let labelCache = GraphLabelCache()
 
@@ -38,7 +42,9 @@ public struct GraphFigure: PlannedFigure {
         self.width = width
         self.height = height
         self.fonts = fonts
-        degrees = graph.degrees
+        let degrees = graph.degrees
+        self.degrees = degrees
+        labelOrder = graph.nodes.indices.sorted { degrees[$0] != degrees[$1] ? degrees[$0] > degrees[$1] : $0 < $1 }
         labelSize = LandscapeLayout.labelSize(frameHeight: height)
         let titleLines = scenario.title.map { [labelSize] in
             FigureText.wrapped($0, maxWidth: Float(width) - Float(labelSize) * 2,
@@ -214,18 +220,35 @@ public struct GraphFigure: PlannedFigure {
         list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
     }
 
-    /// Labels beside their nodes, each on a halo of the background colour: right of the node
-    /// (above sources of directed edges) when that is clear, else another clear side or corner,
-    /// else left out; of the clear places, one no edge crosses when there is one
-    /// (`GraphLabelPlacement`).
-    /// Clear means touching no other label, node or `loops` box (the self-loops' bounds), and
-    /// inside the frame (a label above or below a node at the frame's side slides into it).
-    func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
-        let halo = RGBA(graph.style.background).with(alpha: 0.9)
-        let haloRadius: Float = 2
+    /// A label placed beside its node: its text, its top-left corner, and whether an edge runs
+    /// through or along its card (it is then set on the card, `addLabels`).
+    struct PlacedLabel {
+        let node: Int
+        let stamp: TextStamp
+        let origin: SIMD2<Int>
+        var crossed: Bool
+
+        /// How far a label's halo or card reaches around its text's box.
+        static let haloRadius: Float = 2
+
+        /// The box placement kept clear: the text's, a pixel around it.
+        var box: PixelRectF { textBox.grown(by: 1) }
+        var textBox: PixelRectF { PixelRectF(x: Float(origin.x), y: Float(origin.y), width: Float(stamp.width), height: Float(stamp.height)) }
+        /// The card a crossed label sits on: the text's box and its halo's reach.
+        var card: PixelRectF { textBox.grown(by: Self.haloRadius) }
+    }
+
+    /// Where the labels go: beside their nodes, right of the node (above sources of directed
+    /// edges) when that is clear, else another clear side or corner, else left out; of the clear
+    /// places, one no edge crosses when there is one (`GraphLabelPlacement`). Nodes are taken in
+    /// scenario order; when that leaves some out (a crowded frame), in `labelOrder`, each label
+    /// only where its middle is nearest its own node. Clear means touching no other label, node
+    /// or `loops` box (the self-loops' bounds), and inside the frame (a label above or below a
+    /// node at the frame's side slides into it).
+    func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
-        for (i, node) in graph.nodes.enumerated() {
-            guard let label = node.label, !label.isEmpty else { continue }
+        for i in graph.nodes.indices {
+            guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
             let c = g.centers[i], r = g.radii[i]
             let sides: [GraphLabelPlacement.Side] = (labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below])
@@ -251,25 +274,58 @@ public struct GraphFigure: PlannedFigure {
         // Text against text and nodes, a pixel around each box so that neighbouring labels keep
         // a gap and read apart; halos may touch (they are the background colour).
         let candidates = stamps.map { entry in
-            entry.origins.map { o in
-                PixelRectF(x: Float(o.x) - 1, y: Float(o.y) - 1, width: Float(entry.stamp.width) + 2, height: Float(entry.stamp.height) + 2)
-            }
+            entry.origins.map { PlacedLabel(node: entry.node, stamp: entry.stamp, origin: $0, crossed: false).box }
         }
         let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2 + titleExtraHeight)]
         // Edges as the lines between node centres (what a node's disk covers of them does not matter:
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
                                  cell: 64)
-        let chosen = GraphLabelPlacement.place(candidates, centers: g.centers, radii: g.radii,
-                                               frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)), keepOut: titleBand + loops,
-                                               edges: edges)
-        for (entry, side) in zip(stamps, chosen) {
-            guard let side else { continue }
-            let origin = entry.origins[side]
-            let grown = MaskHalo.dilated(entry.stamp.inkCoverage, width: entry.stamp.width, height: entry.stamp.height, radius: haloRadius)
-            list.append(.mask(x: origin.x - grown.pad, y: origin.y - grown.pad, width: grown.width, height: grown.height,
-                              coverage: grown.coverage, color: halo))
-            list.items += entry.stamp.items(at: origin, color: Self.labelInk)
+        /// The side chosen for each label (nil: left out), the labels placed in `order`.
+        func place(_ order: [Int], crowded: Bool) -> [Int?] {
+            let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
+                                                  centers: g.centers, radii: g.radii,
+                                                  frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
+                                                  keepOut: titleBand + loops, edges: edges, nearestOwner: crowded)
+            var chosen = [Int?](repeating: nil, count: stamps.count)
+            for (index, side) in zip(order, sides) { chosen[index] = side }
+            return chosen
         }
+        var chosen = place(Array(stamps.indices), crowded: false)
+        if chosen.contains(where: { $0 == nil }) {
+            // A crowded frame: the most connected nodes first, each label where it reads as its node's.
+            let rank = Dictionary(uniqueKeysWithValues: labelOrder.enumerated().map { ($1, $0) })
+            chosen = place(stamps.indices.sorted { rank[stamps[$0].node, default: 0] < rank[stamps[$1].node, default: 0] }, crowded: true)
+        }
+        return zip(stamps.indices, chosen).compactMap { index, side in
+            guard let side else { return nil }
+            let entry = stamps[index]
+            var placed = PlacedLabel(node: entry.node, stamp: entry.stamp, origin: entry.origins[side], crossed: false)
+            // An edge's line reaches about a pixel past its centre line (more for heavy edges,
+            // which the halo's reach covers).
+            placed.crossed = edges.lengths(inside: placed.card.grown(by: 1)).total > 0
+            return placed
+        }
+    }
+
+    /// The labels (`placedLabels`), each on a halo of the background colour grown from its
+    /// letters; one an edge runs through on a card of that colour over its whole box, as
+    /// matplotlib's and Graphviz's label boxes are, so the edge stops at the text rather than
+    /// running between its letters. Halos and cards go first, then the text: a card reaches past
+    /// the text's box, and must not cover a neighbour's letters.
+    func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
+        let halo = RGBA(graph.style.background).with(alpha: 0.9)
+        let labels = placedLabels(g, keepingOff: loops)
+        for label in labels {
+            if label.crossed {
+                list.append(.roundedRect(label.card, radius: PlacedLabel.haloRadius, fill: halo, outlineWidth: 0, outline: halo))
+            } else {
+                let grown = MaskHalo.dilated(label.stamp.inkCoverage, width: label.stamp.width, height: label.stamp.height,
+                                             radius: PlacedLabel.haloRadius)
+                list.append(.mask(x: label.origin.x - grown.pad, y: label.origin.y - grown.pad, width: grown.width, height: grown.height,
+                                  coverage: grown.coverage, color: halo))
+            }
+        }
+        for label in labels { list.items += label.stamp.items(at: label.origin, color: Self.labelInk) }
     }
 }

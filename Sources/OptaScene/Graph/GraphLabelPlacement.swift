@@ -5,8 +5,9 @@ import OptaRaster
 /// sides (right, or above for sources of directed edges, whose arrows leave to the right; then
 /// the others; then the four corners) that is clear and that no edge crosses; when every clear side is crossed, the
 /// one crossed least, if no edge runs along it (`readable`). A label with no such side is left
-/// out of the picture (the accessibility tree still names the node). Nodes are placed in their
-/// scenario order, so the result is deterministic.
+/// out of the picture (the accessibility tree still names the node). Labels are placed in the
+/// order given (scenario order; in a crowded frame `GraphFigure.labelOrder`, the most connected
+/// nodes first), so the result is deterministic.
 struct GraphLabelPlacement {
     /// A label's side of its node, or a corner beside it (tried after the sides: a node whose
     /// edges leave on all four sides still has a place between them).
@@ -19,17 +20,23 @@ struct GraphLabelPlacement {
         length <= max(box.width / 2, box.height * 2)
     }
 
-    /// For each label, its text's box on each side, preferred side first:
-    /// the index of the side chosen, nil where none is clear. `edges` are the edges' lines.
-    static func place(_ candidates: [[PixelRectF]], centers: [SIMD2<Float>], radii: [Float], frame: PixelRectF,
-                      keepOut: [PixelRectF], edges: SegmentIndex) -> [Int?] {
+    /// For each label, its text's box on each side, preferred side first, and its node
+    /// (`owners`): the index of the side chosen, nil where none is clear. `edges` are the
+    /// edges' lines. With `nearestOwner`, a box whose middle lies nearer another node than its
+    /// own is not clear either: in a crowded frame a long label beside a node of a column
+    /// ("Warehouse 5" left of its node, over the factories' column at 320×240) would read as the
+    /// other node's.
+    static func place(_ candidates: [[PixelRectF]], owners: [Int], centers: [SIMD2<Float>], radii: [Float], frame: PixelRectF,
+                      keepOut: [PixelRectF], edges: SegmentIndex, nearestOwner: Bool = false) -> [Int?] {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut { taken.insert(rect) }
-        return candidates.map { boxes in
+        let nodes = PointIndex(centers, cell: 64)
+        return zip(candidates, owners).map { boxes, owner in
             var best: (side: Int, crossed: Float)?
             for (k, box) in boxes.enumerated()
-            where box.x0 >= frame.x0 && box.y0 >= frame.y0 && box.x1 <= frame.x1 && box.y1 <= frame.y1 && !taken.overlaps(box) {
+            where box.x0 >= frame.x0 && box.y0 >= frame.y0 && box.x1 <= frame.x1 && box.y1 <= frame.y1 && !taken.overlaps(box)
+                && !(nearestOwner && nodes.hasOther(than: owner, nearer: SIMD2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))) {
                 let (crossed, longest) = edges.lengths(inside: box)
                 if readable(box, crossedFor: longest), crossed < (best?.crossed ?? .infinity) { best = (k, crossed) }
                 if crossed == 0 { break }
@@ -37,6 +44,42 @@ struct GraphLabelPlacement {
             if let best { taken.insert(boxes[best.side]) }
             return best?.side
         }
+    }
+}
+
+/// Points bucketed by a square grid, for "is another point nearer" queries that look only at
+/// nearby points.
+private struct PointIndex {
+    let cell: Float
+    let points: [SIMD2<Float>]
+    var buckets: [SIMD2<Int32>: [Int]] = [:]
+
+    init(_ points: [SIMD2<Float>], cell: Float) {
+        self.cell = cell
+        self.points = points
+        for (i, p) in points.enumerated() { buckets[key(p), default: []].append(i) }
+    }
+
+    private func key(_ p: SIMD2<Float>) -> SIMD2<Int32> {
+        SIMD2(Int32(clamping: Int((p.x / cell).rounded(.down).clamped(-1e6, 1e6))),
+              Int32(clamping: Int((p.y / cell).rounded(.down).clamped(-1e6, 1e6))))
+    }
+
+    /// Whether a point other than point `owner` lies nearer `p` than `owner` does.
+    func hasOther(than owner: Int, nearer p: SIMD2<Float>) -> Bool {
+        let d = p - points[owner], own = (d * d).sum()
+        let reach = own.squareRoot()
+        guard reach.isFinite else { return false }
+        let lo = key(p - reach), hi = key(p + reach)
+        for y in lo.y...hi.y {
+            for x in lo.x...hi.x {
+                for i in buckets[SIMD2(x, y)] ?? [] where i != owner {
+                    let e = p - points[i]
+                    if (e * e).sum() < own { return true }
+                }
+            }
+        }
+        return false
     }
 }
 

@@ -36,21 +36,17 @@ public enum ColorbarTicks {
             guard low.isFinite, high.isFinite, high >= low else { return ([], "f (log scale)") }
             let decades = Int(high - low) + 1
             let stride = max(1, Int(ceil(Double(decades) / Double(max(1, targetCount)))))
-            var ticks: [Tick] = []
+            var marks: [(value: Double, position: Double, decade: Int)] = []
             var k = low
             while k <= high {
-                let offset = pow(10, k)
-                let value = relative ? scale.shift + offset : offset
-                let label = NiceTicks.compactLabel(offset)
+                let value = relative ? scale.shift + pow(10, k) : pow(10, k)
                 let position = (scale.scaled(value) - scale.lower) / (scale.upper - scale.lower)
-                if position >= -1e-9 && position <= 1 + 1e-9 {
-                    ticks.append(Tick(value: value, position: position, label: label, ordinal: Int(k)))
-                }
+                if position >= -1e-9 && position <= 1 + 1e-9 { marks.append((value, position, Int(k))) }
                 k += Double(stride)
             }
             // One style for all the decades' labels.
-            let labels = NiceTicks.decadeLabels(ticks.map(\.ordinal))
-            ticks = zip(ticks, labels).map { Tick(value: $0.value, position: $0.position, label: $1, ordinal: $0.ordinal) }
+            let labels = NiceTicks.decadeLabels(marks.map(\.decade))
+            let ticks = zip(marks, labels).map { Tick(value: $0.value, position: $0.position, label: $1, ordinal: $0.decade) }
             let kind = automatic ? "log scale, auto" : "log scale"
             let title = relative ? "f − f_min (\(kind)), f_min = \(NiceTicks.compactLabel(fmin))" : "f (\(kind))"
             return (ticks, title)

@@ -50,8 +50,10 @@ extension LandscapeFigure {
             text(&list, note, at: SIMD2(x0, y0 - gap), size: size, horizontal: .left, vertical: .bottom)
         }
         // Axis titles and the plot title.
-        text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
-             at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
+        if showsXTitle {
+            text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
+                 at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
+        }
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(layout.yTitleX, (y0 + y1) / 2), size: size,
              horizontal: .center, vertical: .middle, rotated: true)

@@ -1,6 +1,7 @@
 import OptaCore
 import OptaRaster
 import OptaText
+import Shaders
 
 extension LandscapeFigure {
     /// A legend placed for one frame: what it says and its box.
@@ -10,8 +11,9 @@ extension LandscapeFigure {
     }
 
     /// Legend entries: each path in order (its line and dots `strokeScale` times as wide as the
-    /// path's own, as the figure draws them), then the minimum marker.
-    static func legendEntries(_ paths: [PathSpec], minimaCount: Int, strokeScale: Float = 1) -> [Legend.Entry] {
+    /// path's own, as the figure draws them), then the minimum marker, then the undefined hatch
+    /// when the plot shows it (`hatch`).
+    static func legendEntries(_ paths: [PathSpec], minimaCount: Int, strokeScale: Float = 1, hatch: HatchRow? = nil) -> [Legend.Entry] {
         var entries = paths.enumerated().map { index, path in
             Legend.Entry(name: path.name, swatch: .path(color: Palette.color(path.color, orPaletteAt: index),
                                                          width: Float(path.width) * strokeScale,
@@ -21,6 +23,7 @@ extension LandscapeFigure {
         if minimaCount > 0 {
             entries.append(Legend.Entry(name: minimaCount == 1 ? "global minimum" : "global minima", swatch: .minimum, id: "legend/minimum"))
         }
+        if let hatch { entries.append(Legend.Entry(name: "f undefined", swatch: .hatch(hatch), id: "legend/undefined")) }
         return entries
     }
 
@@ -54,7 +57,7 @@ extension LandscapeFigure {
     func placedLegend(paths: [PathSpec]) -> PlacedLegend? {
         guard scenario.axes.legend else { return nil }
         let entries = Self.legendEntries(paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
-                                         strokeScale: layout.strokeScale)
+                                         strokeScale: layout.strokeScale, hatch: legendHatch)
         if let outside = legendOutside {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
@@ -66,6 +69,9 @@ extension LandscapeFigure {
                                              outside: nil) else { return nil }
         return PlacedLegend(legend: legend, frame: frame)
     }
+
+    /// The hatch the legend names: the figure's, when its plot shows undefined values.
+    var legendHatch: HatchRow? { undefined == nil ? nil : hatch }
 
     /// The plot area as a float rectangle.
     var plotRect: PixelRectF { PixelRectF(layout.plot) }

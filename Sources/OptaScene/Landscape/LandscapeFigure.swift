@@ -29,6 +29,12 @@ public struct LandscapeFigure: Sendable {
     let titleLines: [String]
     /// The colourbar's title, wrapped onto at most two lines to fit along the bar.
     let colorbarTitleLines: [String]
+    /// Whether the x axis's title is drawn (a short stack may leave it out).
+    let showsXTitle: Bool
+    /// The undefined hatch at this size: a period of 8 px at 1080 p, wider with the strokes.
+    let hatch: HatchRow
+    /// Where the plot shows f undefined (nil: nowhere sampled).
+    let undefined: UndefinedSample?
     /// The paths thinned for drawing, and long followed paths' stroke coverage, kept from frame
     /// to frame while they grow.
     let thinnedPaths = GrowingPaths<ThinnedLine>()
@@ -40,27 +46,29 @@ public struct LandscapeFigure: Sendable {
     static let frameColor = RGBA(0.25, 0.25, 0.28)
 
     /// `titleLineLimit`: how many lines the title may take; by default as many as
-    /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack);
-    /// `titleSize`: the title's largest text size when not the usual (a stack may ask for less);
-    /// `leadingGap`: room kept blank at the left edge (`LandscapeLayout.leadingGap`).
+    /// `FigureText.titleLineLimit` allows the frame's height (a stacked panel is told by its stack;
+    /// 0: no title, a panel under another in a short stack); `titleSize`: the title's largest text
+    /// size when not the usual (a stack may ask for less); `leadingGap`: room kept blank at the left
+    /// edge (`LandscapeLayout.leadingGap`); `xTitle` false: no x axis title and no room for it
+    /// (unless the x labels' offset note needs its line).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
-                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0) {
+                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                                        titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, outsideLegend: false,
-                                        contourLabels: false)
+                                        titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle,
+                                        outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, outsideLegend: outside,
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, outsideLegend: outside,
                   contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, outsideLegend: Bool,
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, outsideLegend: Bool,
                  contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
@@ -83,43 +91,52 @@ public struct LandscapeFigure: Sendable {
         let yLabelWidth = yLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         let barLabelWidth = colorbarTicks.ticks.map { fonts.measure($0.label, pixelSize: labelSize) }.max() ?? 0
         let xLabelWidth = xLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
-        var layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth, leadingGap: leadingGap)
+        // An x title left out frees its line, unless the x labels' offset note shares it.
+        let hasXTitle = xTitle || xLabels.annotation != nil
+        /// The layout for a title of `titleLines` lines (none: no title) at `titleSize`, a
+        /// colourbar title of `colourbarLines`, and a legend's room.
+        func layoutWith(titleLines: Int, titleSize: Int?, colorbarLines: Int = 1, legendWidth: Float = 0,
+                        legendHeight: Float = 0) -> LandscapeLayout {
+            LandscapeLayout(width: width, height: height, hasTitle: titleLines > 0, hasColorbar: scenario.axes.colorbar,
+                            yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
+                            xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines,
+                            colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle)
+        }
+        var layout = layoutWith(titleLines: titleLineLimit == 0 ? 0 : 1, titleSize: nil)
         // The title's room does not depend on its line count (only the plot's top does).
         let titleSpan = Self.titleSpan(plotX0: Float(layout.plot.x0), width: width, labelSize: labelSize,
                                        yNote: yLabels.annotation, fonts: fonts)
-        let (titleLines, titleSize) = FigureText.title(scenario.title ?? scenario.landscape.objective.displayName,
-                                                       maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
-                                                       maxLines: titleLineLimit
-                                                           ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
-                                                       fonts: fonts, size: largestTitleSize ?? layout.titleSize, minSize: labelSize + 1)
+        let (titleLines, titleSize) = titleLineLimit == 0 ? ([], layout.titleSize)
+            : FigureText.title(scenario.title ?? scenario.landscape.objective.displayName,
+                               maxWidth: titleSpan.upperBound - titleSpan.lowerBound,
+                               maxLines: titleLineLimit ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
+                               fonts: fonts, size: largestTitleSize ?? layout.titleSize, minSize: labelSize + 1)
         // The colourbar title runs along the plot's height, which the title's lines set.
-        let plotHeight = Float(layout.plot.height) - Float(titleLines.count - 1) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1
+        let plotHeight = Float(layout.plot.height) - Float(max(0, titleLines.count - 1)) * LandscapeLayout.titleLineStep(titleSize: titleSize) - 1
         let colorbarTitleLines = scenario.axes.colorbar
             ? FigureText.wrappedOrShorter([colorbarTicks.title] + ColorbarTicks.shorterTitles(for: prepared.scale), maxWidth: plotHeight,
                                           maxLines: FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                           fonts: fonts, size: labelSize) : []
         if titleLines.count > 1 || colorbarTitleLines.count > 1 || titleSize != layout.titleSize {
-            layout = LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                     yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                     xLabelWidth: xLabelWidth, titleLines: titleLines.count, colorbarTitleLines: colorbarTitleLines.count,
-                                     titleSize: titleSize, leadingGap: leadingGap)
+            layout = layoutWith(titleLines: titleLines.count, titleSize: titleSize, colorbarLines: colorbarTitleLines.count)
         }
         self.titleLines = titleLines
         self.colorbarTitleLines = colorbarTitleLines
+        self.showsXTitle = hasXTitle
         let minima = scenario.landscape.showMinima ? scenario.landscape.objective.minima.filter {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
-        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count,
-                                         strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
+        let strokeScale = LandscapeLayout.strokeScale(labelSize: labelSize)
+        let undefined = UndefinedSample(scenario.landscape.objective, domain)
+        self.undefined = undefined
+        hatch = HatchRow(period: Int((8 * strokeScale).rounded()))
+        let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count, strokeScale: strokeScale,
+                                         hatch: undefined == nil ? nil : hatch)
         var legendOutside: OutsideLegend?
         if outsideLegend {
             let withLegend = { (legendWidth: Float, legendHeight: Float) in
-                LandscapeLayout(width: width, height: height, hasTitle: true, hasColorbar: scenario.axes.colorbar,
-                                yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
-                                xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines.count,
-                                colorbarTitleLines: colorbarTitleLines.count, titleSize: titleSize, leadingGap: leadingGap)
+                layoutWith(titleLines: titleLines.count, titleSize: titleSize, colorbarLines: colorbarTitleLines.count,
+                           legendWidth: legendWidth, legendHeight: legendHeight)
             }
             if let (placement, placedLayout) = OutsideLegend.best(entries, layout: layout, fonts: fonts, layoutWith: withLegend) {
                 layout = placedLayout
@@ -160,7 +177,7 @@ public struct LandscapeFigure: Sendable {
     /// beside the plot would fit the frame.
     var legendWantsOutside: Bool {
         let entries = Self.legendEntries(scenario.paths, minimaCount: scenario.landscape.showMinima ? visibleMinima.count : 0,
-                                         strokeScale: layout.strokeScale)
+                                         strokeScale: layout.strokeScale, hatch: legendHatch)
         guard !entries.isEmpty else { return false }
         let metrics = layout.legendMetrics
         let legend = Self.insideLegend(entries, plot: plotRect, labelSize: layout.labelSize, fonts: fonts, metrics: metrics)
@@ -194,7 +211,7 @@ public struct LandscapeFigure: Sendable {
                 PixelRect(x0: entry.origin.x - 2, y0: entry.origin.y - 1,
                           x1: entry.origin.x + entry.stamp.width + 2, y1: entry.origin.y + entry.stamp.height + 1)
             },
-            hatchPeriod: Int((8 * layout.strokeScale).rounded()))
+            hatch: hatch)
     }
 
     /// The contour labels a frame shows: those `legend` does not cover.

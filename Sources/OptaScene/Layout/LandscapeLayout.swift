@@ -58,10 +58,12 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// lines the title takes (the plot gives up the height of each line past the first), and
     /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
     /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`);
-    /// `leadingGap` room kept blank at the left edge (a panel beside another: `PanelsFigure.gutter`).
+    /// `leadingGap` room kept blank at the left edge (a panel beside another: `PanelsFigure.gutter`);
+    /// `hasXTitle` false keeps no line for the x axis's title (a panel in a short stack).
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
-                legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil, leadingGap: Float = 0) {
+                legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil, leadingGap: Float = 0,
+                hasXTitle: Bool = true) {
         self.labelSize = labelSize
         self.leadingGap = leadingGap
         self.titleSize = titleSize ?? labelSize + 4
@@ -71,7 +73,7 @@ public struct LandscapeLayout: Sendable, Equatable {
         let lineHeight = Float(labelSize) * 1.25
         let top = hasTitle ? gap * 2 + Float(self.titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
         let left = leadingGap + max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
-        var bottom = tickLength + gap * 0.5 + lineHeight + gap * 0.5 + lineHeight + gap
+        var bottom = tickLength + gap * 0.5 + lineHeight + (hasXTitle ? gap * 0.5 + lineHeight : 0) + gap
         if legendHeight > 0 { bottom += legendHeight + gap * 0.5 }
         xTitleBottom = Float(height) - gap - (legendHeight > 0 ? legendHeight + gap * 0.5 : 0)
         let barWidth = max(10, Float(labelSize) * 1.2)

@@ -1,5 +1,6 @@
 import OptaRaster
 import OptaText
+import Shaders
 
 /// A figure's legend: the entries it names, laid out as lines of swatch and name inside a box.
 /// Entries beyond what `maxHeight` holds are summarized on a last line ("+ 37 more"); names
@@ -19,6 +20,8 @@ struct Legend {
         case ring(color: RGBA)
         /// A hollow triangle pointing down (a chart's best value below its axis).
         case belowFloor(color: RGBA)
+        /// The hatch that marks where f is undefined, in a small framed box.
+        case hatch(HatchRow)
     }
 
     /// The legend's spacing, in label heights: a line's height, the padding, a swatch's width,
@@ -87,6 +90,9 @@ struct Legend {
     var pad: Float { Float(labelSize) * metrics.pad }
     /// How far apart a wrapped name's two lines are: their text boxes (about 1.3 sizes tall) must not touch.
     var nameLineStep: Float { Float(labelSize) * metrics.nameStep }
+    /// Whether the legend names a single entry and sums up the others ("adam   + 2 more"): too
+    /// little to be worth the room it takes from a small 3D view.
+    var namesTooLittle: Bool { shown.count < 2 && !hidden.isEmpty }
     /// The text of the summary line, nil when every entry is shown.
     var summary: String? { hidden.isEmpty ? nil : "+ \(hidden.count) more" }
 
@@ -239,6 +245,9 @@ struct Legend {
                                     outlineWidth: 2 * strokeScale, outline: color))
             case .belowFloor(let color):
                 BelowFloorMarker.append(&canvas, at: SIMD2(sx + swatchWidth / 2, cy), color: color, strokeScale: strokeScale)
+            case .hatch(let row):
+                Self.appendHatch(&canvas, row, center: SIMD2(sx + swatchWidth / 2, cy), width: swatchWidth,
+                                 height: Float(labelSize) * 0.9, border: style.border)
             }
             // A wrapped name's lines sit evenly about the swatch.
             for (k, name) in labels[i].enumerated() {
@@ -252,6 +261,21 @@ struct Legend {
             FigureText.append(&canvas, summary, fonts: fonts, at: SIMD2(sx + swatchWidth + pad, cy), size: labelSize,
                               horizontal: .left, vertical: .middle, color: style.ink)
         }
+    }
+}
+
+extension Legend {
+    /// A box `width` × `height` about `center` (on whole pixels) filled with the hatch as the plot
+    /// draws it (the same colour at the same x + y), framed by a line of `border`.
+    static func appendHatch(_ canvas: inout FigureCanvas, _ row: HatchRow, center: SIMD2<Float>, width: Float, height: Float,
+                            border: RGBA) {
+        let x0 = Int((center.x - width / 2).rounded()), y0 = Int((center.y - height / 2).rounded())
+        let w = max(1, Int(width.rounded())), h = max(1, Int(height.rounded()))
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { pixels[y * w + x] = row.colors[(x0 + x + y0 + y) & (row.period - 1)] } }
+        let box = PixelRectF(x: Float(x0), y: Float(y0), width: Float(w), height: Float(h))
+        canvas.append(.image(box, width: w, height: h, pixels: pixels))
+        LandscapeFigure.addBorder(&canvas, box.grown(by: 1), color: border)
     }
 }
 

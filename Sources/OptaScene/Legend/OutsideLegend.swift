@@ -63,30 +63,35 @@ struct OutsideLegend {
     /// the frame's right edge when it still starts below `barBottom` (the lowest pixel the
     /// colourbar draws; nil without one): a small frame then sets it in one row rather than
     /// giving the view's height to a second. The place and the view that is left; nil when the
-    /// frame has room for neither.
+    /// frame has room for neither, or only for a legend that names one entry and sums up the rest
+    /// (`Legend.namesTooLittle`: at 160×120 it took the box's room and said little). The legend
+    /// is spaced as `metrics` says (a thumbnail's compact).
     static func bestForView(_ entries: [Legend.Entry], view: PixelRectF, frameWidth: Int, frameHeight: Int, labelSize: Int,
-                            barBottom: Float?, fonts: FontLibrary) -> (OutsideLegend, PixelRectF)? {
+                            barBottom: Float?, fonts: FontLibrary, metrics: Legend.Metrics) -> (OutsideLegend, PixelRectF)? {
         let gap = Float(labelSize) * 0.6
         var beside: (OutsideLegend, PixelRectF)?
-        if let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: frameWidth, labelSize: labelSize, entries: entries, fonts: fonts),
-           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: view.height, maxTextWidth: textWidth) {
+        if let textWidth = LandscapeFigure.outsideTextWidth(frameWidth: frameWidth, labelSize: labelSize, entries: entries, fonts: fonts,
+                                                            metrics: metrics),
+           let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: view.height, maxTextWidth: textWidth, metrics: metrics),
+           !legend.namesTooLittle {
             var rest = view
             rest.x1 -= legend.size.x + gap
             beside = (OutsideLegend(origin: SIMD2(rest.x1 + gap, view.y0), maxTextWidth: textWidth, maxHeight: view.height,
-                                    maxWidth: nil, labelSize: labelSize), rest)
+                                    maxWidth: nil, labelSize: labelSize, metrics: metrics), rest)
         }
         var below: (OutsideLegend, PixelRectF)?
         let acrossFrame = Float(frameWidth) - gap - view.x0
         for maxWidth in acrossFrame > view.width ? [acrossFrame, view.width] : [view.width] {
             guard let legend = Legend(entries, labelSize: labelSize, fonts: fonts, maxHeight: Float(frameHeight) * 0.3,
-                                      maxTextWidth: view.width * 0.5, maxWidth: maxWidth) else { continue }
+                                      maxTextWidth: view.width * 0.5, maxWidth: maxWidth, metrics: metrics),
+                  !legend.namesTooLittle else { continue }
             if legend.size.x > view.width, let barBottom, view.y1 - legend.size.y < barBottom + gap * 0.5 { continue }
             var rest = view
             rest.y1 -= legend.size.y + gap
             if rest.height * 2 >= view.height {
                 // Half a pixel over the box's height: the same rows fit when a frame builds it again.
                 below = (OutsideLegend(origin: SIMD2(view.x0, view.y1 - legend.size.y), maxTextWidth: view.width * 0.5,
-                                       maxHeight: legend.size.y + 0.5, maxWidth: maxWidth, labelSize: labelSize), rest)
+                                       maxHeight: legend.size.y + 0.5, maxWidth: maxWidth, labelSize: labelSize, metrics: metrics), rest)
             }
             break
         }

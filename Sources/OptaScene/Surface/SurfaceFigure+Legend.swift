@@ -28,7 +28,8 @@ extension SurfaceFigure {
             guard let legend = outside.legend(entries, fonts: fonts) else { return nil }
             return LandscapeFigure.PlacedLegend(legend: legend, frame: legend.frame(at: outside.origin))
         }
-        guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts) else { return nil }
+        guard let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts,
+                                                        metrics: layout.legendMetrics) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: viewRect, inset: legend.pad * 1.5,
                                              position: scenario.axes.legendPosition,
                                              obstacles: legendObstacles(plan: plan, depths: depths, texts: texts), outside: nil)
@@ -55,7 +56,8 @@ extension SurfaceFigure {
     func legendWantsOutside() -> Bool {
         let entries = LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinima.count)
         guard !entries.isEmpty else { return false }
-        let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts)
+        let metrics = layout.legendMetrics
+        let legend = LandscapeFigure.insideLegend(entries, plot: viewRect, labelSize: layout.labelSize, fonts: fonts, metrics: metrics)
         let projector = projector(prepared.spec.camera)
         var obstacles = LegendPlacer.Obstacles()
         obstacles.text = axisLabelBoxes(SurfaceAxes(self, projector: projector, camera: prepared.spec.camera))
@@ -68,7 +70,8 @@ extension SurfaceFigure {
             }
         }
         obstacles.points += visibleMinima.compactMap { marker($0, projector).map { ($0.point, 6, LegendPlacer.markerWeight) } }
-        return LegendPlacer.wantsOutside(size: legend?.size, plot: viewRect, inset: Float(layout.labelSize) * 0.9, obstacles: obstacles)
+        return LegendPlacer.wantsOutside(size: legend?.size, plot: viewRect, inset: Float(layout.labelSize) * metrics.pad * 1.5,
+                                         obstacles: obstacles)
     }
 
     /// The box as a legend sees it: the area it covers on screen (lightly) and its outline, a

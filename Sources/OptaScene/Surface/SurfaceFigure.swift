@@ -78,7 +78,8 @@ public struct SurfaceFigure: Sendable {
         if scenario.axes.legend, position == .outside || (position == .best && legendWantsOutside()),
            let (outside, view) = OutsideLegend.bestForView(LandscapeFigure.legendEntries(scenario.paths, minimaCount: visibleMinima.count),
                                                            view: viewRect, frameWidth: width, frameHeight: height,
-                                                           labelSize: labelSize, barBottom: colorbarBottom, fonts: fonts) {
+                                                           labelSize: labelSize, barBottom: colorbarBottom, fonts: fonts,
+                                                           metrics: layout.legendMetrics) {
             // The view is fitted again into what the legend leaves.
             viewRect = view
             legendOutside = outside

@@ -147,15 +147,19 @@ extension String {
 
 extension FigureText {
     /// Tick labels at their anchors, all aligned alike, thinned so that no two drawn ones come
-    /// within `gap` pixels (`TickThinning`; `ordinals` as it takes them).
+    /// within `gap` pixels (`TickThinning`; `ordinals` as it takes them). Returns every label's
+    /// width (`FontLibrary.measure`'s, drawn or not), from the one layout each label takes.
+    @discardableResult
     static func appendTicks(_ canvas: inout FigureCanvas, _ labels: [String], at anchors: [SIMD2<Float>], ordinals: [Int],
                             fonts: FontLibrary, size: Int, horizontal: TextStamp.HorizontalAlignment,
-                            vertical: TextStamp.VerticalAlignment, color: RGBA, gap: Float) {
-        let stamps = labels.map { TextStamp(fonts.layout($0, pixelSize: size)) }
+                            vertical: TextStamp.VerticalAlignment, color: RGBA, gap: Float) -> [Float] {
+        let lines = labels.map { fonts.layout($0, pixelSize: size) }
+        let stamps = lines.map { TextStamp($0) }
         let origins = zip(stamps, anchors).map { $0.origin(anchor: $1, horizontal: horizontal, vertical: vertical) }
         let kept = TickThinning.kept(zip(stamps, origins).map { $0.rect(at: $1) }, ordinals: ordinals, gap: gap)
         for (index, label) in labels.enumerated() where kept[index] && !label.isEmpty {
             canvas.append(stamps[index], at: origins[index], color: color, text: label)
         }
+        return lines.map(\.advance)
     }
 }

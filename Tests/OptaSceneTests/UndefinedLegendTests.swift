@@ -1,0 +1,39 @@
+import Foundation
+import OptaCore
+import OptaRaster
+@testable import OptaScene
+import OptaText
+import Shaders
+import Testing
+
+/// The grey hatch that marks where f is undefined has a legend entry, so a reader of the
+/// printed figure can tell it from data.
+@Suite struct UndefinedLegendTests {
+    let fonts: FontLibrary
+    init() throws { fonts = try FontLibrary.loadDefault() }
+
+    func figure(_ json: String, width: Int = 400, height: Int = 300) throws -> LandscapeFigure {
+        LandscapeFigure(scenario: try ScenarioLoader.parse(Data(json.utf8)), width: width, height: height, fonts: fonts)
+    }
+
+    func unpack(_ p: UInt32) -> SIMD3<Int> { SIMD3(Int(p & 0xFF), Int((p >> 8) & 0xFF), Int((p >> 16) & 0xFF)) }
+
+    /// A plot that shows the hatch names it in its legend ("f undefined", a framed swatch of the
+    /// same hatch); one without undefined values has no such entry (and no legend without paths).
+    @Test func theLegendNamesTheUndefinedHatch() throws {
+        let f = try figure(#"{"version": 1, "landscape": {"expression": "sqrt(x) + y", "domain": {"x": [-1, 1], "y": [-1, 1]}, "scale": "linear", "contours": false}}"#)
+        let placed = try #require(f.placedLegend(paths: []))
+        #expect(placed.legend.shown.map { $0.id } == ["legend/undefined"] && placed.legend.shown.first?.name == "f undefined")
+        let frame = FrameRenderer.render(f, threads: 2)
+        // The swatch's middle row: the hatch's own greys, the same colour at the same x + y as the plot's.
+        let strip = placed.legend.lineRect(0, in: placed.frame)
+        let y = Int((strip.y0 + strip.y1) / 2), x0 = Int(strip.x0 + placed.legend.pad) + 2
+        let colors = HatchPattern.colors(period: 8)
+        for x in x0..<(x0 + Int(placed.legend.swatchWidth) - 4) {
+            #expect(frame[x, y] == colors[(x + y) & 7], "swatch pixel (\(x), \(y)): \(unpack(frame[x, y]))")
+        }
+        let defined = try figure(#"{"version": 1, "landscape": {"expression": "x^2 + y", "domain": {"x": [-1, 1], "y": [-1, 1]}, "scale": "linear"}}"#)
+        #expect(defined.undefined == nil && defined.placedLegend(paths: []) == nil)
+    }
+
+}
