@@ -59,6 +59,8 @@ demo: build
 # before and after the run, so repeated runs never fill the disk.
 TEST_TMP := $(CURDIR)/.build/test-tmp
 test: export TMPDIR := $(TEST_TMP)
+# No test runs the benchmarks: their targets stay out of the test builds (see Package.swift).
+test: export OPTA_NO_BENCHMARKS := 1
 test: deps
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	$(SWIFT) build $(RELEASE) $(CPU) $(TESTING) --build-tests

@@ -121,8 +121,15 @@ let package = Package(
         .testTarget(name: "OptaSDLTests", dependencies: [
             "OptaSDL", "OptaRuntime", "CSDL2", "OptaSupport", "OptaCore", "OptaRaster", "OptaScene", "OptaText", "OptaImage", "OptaAudio",
         ]),
+    ]
+)
 
-        // Frame-time benchmarks (package-benchmark): `make bench`.
+// Benchmarks (package-benchmark, `make bench`), left out where OPTA_NO_BENCHMARKS is set: `make
+// test` sets it, so its three builds (plain, thread and address sanitizer) do not each compile
+// package-benchmark and its dependencies for executables no test runs.
+if Context.environment["OPTA_NO_BENCHMARKS"] == nil {
+    package.targets += [
+        // Frame-time benchmarks.
         .executableTarget(
             name: "FrameTime",
             dependencies: [
@@ -132,7 +139,7 @@ let package = Package(
             path: "Benchmarks/FrameTime",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // Run store benchmarks (package-benchmark): inserting, listing and reading stored runs, a solver recorded and not.
+        // Run store benchmarks: inserting, listing and reading stored runs, a solver recorded and not.
         .executableTarget(
             name: "RunStore",
             dependencies: ["OptaStore", "OptaCore", .product(name: "Benchmark", package: "package-benchmark")],
@@ -140,7 +147,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]
-)
+}
 
 // libFuzzer targets (`make fuzz`): built only with OPTA_FUZZ=1, with -sanitize=fuzzer,address, in
 // their own scratch path (.build-fuzz). One per parser; seeds and dictionaries are in Fuzz/.
