@@ -25,6 +25,7 @@ public final class RunRecorder: Sendable {
     enum Operation: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [SolverIterate])
+        case log(Int, IterateLog)
         case finish(Int, RunEnd)
         case viewerState(String, scenarioHash: String)
     }
@@ -46,11 +47,10 @@ public final class RunRecorder: Sendable {
         var waitingCallers = 0
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
-        /// Hand-over arrays the writer has committed and emptied, capacity kept, for
-        /// `append(_:copyingFrom:)` to copy into (kept only once a caller has used it): at most a
-        /// quarter of `queueLimit` in all, what the writer takes in one batch when a caller keeps
-        /// it busy.
-        var spares: [[SolverIterate]] = []
+        /// Logs the writer has committed and emptied, storage kept, for `append(_:copyingFrom:)`
+        /// to copy into (kept only once a caller has used it): at most a quarter of `queueLimit`
+        /// in all, what the writer takes in one batch when a caller keeps it busy.
+        var spares: [IterateLog] = []
         var spareBytes = 0
         var givesBack = false
     }
@@ -101,7 +101,33 @@ public final class RunRecorder: Sendable {
     /// the writer would pass `queueLimit` (never when nothing is held, so it cannot wait forever).
     public func append(_ run: Handle, _ iterates: [SolverIterate]) {
         guard !iterates.isEmpty else { return }
-        let bytes = iterates.count * MemoryLayout<SolverIterate>.stride
+        queue(.iterates(run.local, iterates), bytes: iterates.count * MemoryLayout<SolverIterate>.stride)
+    }
+
+    /// Hands over a copy of `log` (the next steps of `run`) as `append(_:_:)` does, and leaves it
+    /// empty, storage kept. The copy goes into a log the writer has already committed when there
+    /// is one. A caller that fills the same log again and again then writes each iterate into
+    /// memory its own core holds, and pays only for one bulk copy per hand-over into memory
+    /// already mapped: writing iterates one by one straight into a log the writer just read
+    /// costs the caller a cache miss every couple of iterates, and a fresh one a page fault
+    /// every 4 KiB.
+    public func append(_ run: Handle, copyingFrom log: inout IterateLog) {
+        guard log.count > 0 else { return }
+        defer { log.removeAll() }
+        let spare = pending.withLock { p -> IterateLog? in
+            if p.failed || p.writerDone { return nil }
+            p.givesBack = true
+            guard let spare = p.spares.popLast() else { return IterateLog() }
+            p.spareBytes -= spare.storageBytes
+            return spare
+        }
+        guard var copy = spare else { return }
+        copy.copy(from: log)
+        queue(.log(run.local, copy), bytes: copy.bytes)
+    }
+
+    /// Queues `operation`, `bytes` of iterates, waiting for room (see `append(_:_:)`).
+    private func queue(_ operation: Operation, bytes: Int) {
         while true {
             let (queued, wakeWriter) = pending.withLock { p -> (Bool, Bool) in
                 if p.failed || p.writerDone { return (true, false) }
@@ -109,7 +135,7 @@ public final class RunRecorder: Sendable {
                     p.waitingCallers += 1
                     return (false, true)
                 }
-                p.operations.append(.iterates(run.local, iterates))
+                p.operations.append(operation)
                 p.heldBytes += bytes
                 p.queuedBytes += bytes
                 p.highWaterBytes = max(p.highWaterBytes, p.heldBytes)
@@ -121,27 +147,6 @@ public final class RunRecorder: Sendable {
             if queued { return }
             roomFreed.wait()
         }
-    }
-
-    /// Hands over a copy of `iterates` as `append(_:_:)` does and leaves them empty, capacity
-    /// kept. The copy goes into an array the writer has already committed when there is one. A
-    /// caller that fills the same array again and again then writes each iterate into memory its
-    /// own core holds, and pays only for one bulk copy per hand-over into memory already mapped:
-    /// writing iterates one by one straight into an array the writer just read costs the caller
-    /// a cache miss every couple of iterates.
-    public func append(_ run: Handle, copyingFrom iterates: inout [SolverIterate]) {
-        guard !iterates.isEmpty else { return }
-        defer { iterates.removeAll(keepingCapacity: true) }
-        let spare = pending.withLock { p -> [SolverIterate]? in
-            if p.failed || p.writerDone { return nil }
-            p.givesBack = true
-            guard let spare = p.spares.popLast() else { return [] }
-            p.spareBytes -= spare.capacity * MemoryLayout<SolverIterate>.stride
-            return spare
-        }
-        guard var copy = spare else { return }
-        copy.append(contentsOf: iterates)
-        append(run, copy)
     }
 
     /// Ends the recording of `run`.
@@ -192,7 +197,7 @@ public final class RunRecorder: Sendable {
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
                 for spare in spares {
-                    let size = spare.capacity * MemoryLayout<SolverIterate>.stride
+                    let size = spare.storageBytes
                     guard p.spareBytes + size <= queueLimit / 4 else { break }
                     p.spares.append(spare)
                     p.spareBytes += size
@@ -206,15 +211,14 @@ public final class RunRecorder: Sendable {
         stopped.signal()
     }
 
-    /// The committed hand-over arrays of stretches (not the few iterates gathered per batch),
-    /// emptied with their capacity kept: each is taken out of `operations`, so it is the only
-    /// reference to its storage and emptying it frees nothing.
-    private static func emptied(_ operations: inout [Operation]) -> [[SolverIterate]] {
-        var spares: [[SolverIterate]] = []
+    /// The committed logs, emptied with their storage kept: each is taken out of `operations`,
+    /// so it is the only reference to its storage and emptying it frees nothing.
+    private static func emptied(_ operations: inout [Operation]) -> [IterateLog] {
+        var spares: [IterateLog] = []
         while let operation = operations.popLast() {
-            guard case .iterates(_, var iterates) = consume operation, iterates.count >= gatheredBelow else { continue }
-            iterates.removeAll(keepingCapacity: true)
-            spares.append(iterates)
+            guard case .log(_, var log) = consume operation else { continue }
+            log.removeAll()
+            spares.append(log)
         }
         return spares
     }
@@ -241,6 +245,9 @@ public final class RunRecorder: Sendable {
                         } else {
                             gathered[local, default: []] += iterates
                         }
+                    case .log(let local, let log):
+                        try flush(local)
+                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, IterateChunk.pack(log)) }
                     case .finish(let local, let end):
                         try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
