@@ -54,6 +54,13 @@ struct IterateChunk: Sendable {
     /// The held layout of `log`. A column is left out only when it is NaN with `Double.nan`'s
     /// very bits at every point, so what reads back is what was logged, bit for bit.
     static func pack(_ log: IterateLog) -> IterateChunk {
+        var data = Data()
+        return pack(log, into: &data)
+    }
+
+    /// `pack(_:)` into `data`'s storage (kept when large enough, and when the chunk returned
+    /// last time is gone): the chunk's `data` is `data`.
+    static func pack(_ log: IterateLog, into data: inout Data) -> IterateChunk {
         let nan = SIMD4<UInt64>(repeating: Double.nan.bitPattern)
         var known = SIMDMask<SIMD4<Int64>>(repeating: false)
         var best = Double.infinity
@@ -64,7 +71,8 @@ struct IterateChunk: Sendable {
         let columns = (0..<4).filter { known[$0] }
         let stride = 8 * columns.count
         let repeats = log.repeats
-        var data = Data(count: headerBytes + log.points.count * stride + repeats.count * repeatBytes)
+        // Every byte is written below.
+        data.count = headerBytes + log.points.count * stride + repeats.count * repeatBytes
         data.withUnsafeMutableBytes { raw in
             let mask = columns.reduce(0) { $0 | UInt64(1) << UInt64($1) }
             raw.storeBytes(of: mask.littleEndian, toByteOffset: 0, as: UInt64.self)

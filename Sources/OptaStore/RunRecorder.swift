@@ -48,8 +48,9 @@ public final class RunRecorder: Sendable {
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
         /// Logs the writer has committed and emptied, storage kept, for `append(_:copyingFrom:)`
-        /// to copy into (kept only once a caller has used it): at most a quarter of `queueLimit`
-        /// in all, what the writer takes in one batch when a caller keeps it busy.
+        /// to copy into (kept only once a caller has used it), so that a caller copies into
+        /// memory already mapped. Kept while they and the iterates held come to at most
+        /// `queueLimit`: as many as a batch of a caller the writer cannot keep up with.
         var spares: [IterateLog] = []
         var spareBytes = 0
         var givesBack = false
@@ -183,6 +184,10 @@ public final class RunRecorder: Sendable {
     }
 
     private func writerLoop() {
+        // The bytes of the chunk being written, reused from chunk to chunk: a fresh buffer of a
+        // solver's stretch (128 KiB) is fresh memory, which the kernel maps and zeroes a page
+        // at a time as the packing first writes it.
+        var packed = Data()
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(interval.wholeNanoseconds))
             var (operations, bytes, closing, givesBack) = pending.withLock { p in
@@ -191,14 +196,14 @@ public final class RunRecorder: Sendable {
                 defer { p.queuedBytes = 0; p.writerWoken = false; p.writerDone = p.closing }
                 return (taken, p.queuedBytes, p.closing, p.givesBack)
             }
-            if !operations.isEmpty { commit(operations) }
+            if !operations.isEmpty { commit(operations, packingInto: &packed) }
             let spares = givesBack ? Self.emptied(&operations) : []
             // Room freed: what was just committed (everything, when writing has failed).
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
                 for spare in spares {
                     let size = spare.storageBytes
-                    guard p.spareBytes + size <= queueLimit / 4 else { break }
+                    guard p.spareBytes + size + p.heldBytes <= queueLimit else { break }
                     p.spares.append(spare)
                     p.spareBytes += size
                 }
@@ -223,7 +228,7 @@ public final class RunRecorder: Sendable {
         return spares
     }
 
-    private func commit(_ operations: [Operation]) {
+    private func commit(_ operations: [Operation], packingInto packed: inout Data) {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
@@ -247,7 +252,7 @@ public final class RunRecorder: Sendable {
                         }
                     case .log(let local, let log):
                         try flush(local)
-                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, IterateChunk.pack(log)) }
+                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, IterateChunk.pack(log, into: &packed)) }
                     case .finish(let local, let end):
                         try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
