@@ -5,7 +5,7 @@
 /// comparison a step instead of a 40-byte record, and the store a few bytes a stretch.
 ///
 /// "The same" is bit for bit (NaN payloads, signed zeros), so the iterates read back exactly.
-public struct IterateLog: Sendable, Equatable {
+public struct IterateLog: Sendable {
     /// A point held for more steps than one.
     public struct Repeat: Sendable, Equatable {
         /// The point's index in `points`.
@@ -30,8 +30,9 @@ public struct IterateLog: Sendable, Equatable {
     /// The steps the last point held after its first, kept apart so that a step at the same
     /// point only counts.
     private var held = 0
-    /// The bits of the last point (compared, bit for bit, with the next iterate).
-    private var lastBits = SIMD4<UInt64>()
+    /// The bits of the last point (compared, bit for bit, with the next iterate; four integers,
+    /// not a vector, which would make the step loop keep its stack 32-byte aligned).
+    private var lastBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     public init() {}
 
@@ -52,24 +53,30 @@ public struct IterateLog: Sendable, Equatable {
 
     /// Logs the iterate of the next step (`firstStep + count`). Only the first iterate's step is
     /// read: the caller hands over consecutive steps, as a solver run's iterates are
-    /// (`SolverRun.run(steps:on:loggingTo:)`).
+    /// (`SolverRun.run(steps:on:loggingTo:)`). Small enough to be compiled into a solver's step
+    /// loop: a step at the same point costs a comparison and two additions, a new point a call.
     @inline(__always)
     public mutating func append(_ iterate: SolverIterate) {
-        let point = SIMD4(iterate.x, iterate.y, iterate.value, iterate.gradientNorm)
-        let bits = unsafeBitCast(point, to: SIMD4<UInt64>.self)
+        let bits = (iterate.x.bitPattern, iterate.y.bitPattern, iterate.value.bitPattern, iterate.gradientNorm.bitPattern)
         if count == 0 {
             firstStep = iterate.step
-        } else if all(bits .== lastBits) {
+        } else if (bits.0 ^ lastBits.0) | (bits.1 ^ lastBits.1) | (bits.2 ^ lastBits.2) | (bits.3 ^ lastBits.3) == 0 {
             count += 1
             held += 1
             return
         }
+        appendPoint(iterate)
+    }
+
+    /// Logs `iterate` as a new point, filing the steps the last one held.
+    @inline(never)
+    private mutating func appendPoint(_ iterate: SolverIterate) {
         if held > 0 {
             closedRepeats.append(Repeat(point: points.count - 1, extraSteps: held))
             held = 0
         }
-        points.append(point)
-        lastBits = bits
+        points.append(SIMD4(iterate.x, iterate.y, iterate.value, iterate.gradientNorm))
+        lastBits = (iterate.x.bitPattern, iterate.y.bitPattern, iterate.value.bitPattern, iterate.gradientNorm.bitPattern)
         count += 1
     }
 
