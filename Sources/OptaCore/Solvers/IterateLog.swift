@@ -22,7 +22,9 @@ public struct IterateLog: Sendable {
     /// The step of the first iterate.
     public private(set) var firstStep = 0
     /// The steps logged.
-    public private(set) var count = 0
+    public var count: Int { filed + held }
+    /// The steps of the points and the repeats filed (all but those the last point held since).
+    private var filed = 0
     /// (x, y, f, ‖∇f‖) of each stretch of steps at one point, in step order.
     public private(set) var points: [SIMD4<Double>] = []
     /// The points held for more than one step, in the order of `points`, but the last point's.
@@ -54,30 +56,31 @@ public struct IterateLog: Sendable {
     /// Logs the iterate of the next step (`firstStep + count`). Only the first iterate's step is
     /// read: the caller hands over consecutive steps, as a solver run's iterates are
     /// (`SolverRun.run(steps:on:loggingTo:)`). Small enough to be compiled into a solver's step
-    /// loop: a step at the same point costs a comparison and two additions, a new point a call.
+    /// loop: a step at the same point costs a comparison and an addition, a new point a call
+    /// (given the values, not the iterate, whose address the loop would store it to every step).
     @inline(__always)
     public mutating func append(_ iterate: SolverIterate) {
         let bits = (iterate.x.bitPattern, iterate.y.bitPattern, iterate.value.bitPattern, iterate.gradientNorm.bitPattern)
-        if count == 0 {
+        if filed == 0 {
             firstStep = iterate.step
         } else if (bits.0 ^ lastBits.0) | (bits.1 ^ lastBits.1) | (bits.2 ^ lastBits.2) | (bits.3 ^ lastBits.3) == 0 {
-            count += 1
-            held += 1
+            held &+= 1
             return
         }
-        appendPoint(iterate)
+        appendPoint(iterate.x, iterate.y, iterate.value, iterate.gradientNorm)
     }
 
-    /// Logs `iterate` as a new point, filing the steps the last one held.
+    /// Logs a new point, filing the steps the last one held.
     @inline(never)
-    private mutating func appendPoint(_ iterate: SolverIterate) {
+    private mutating func appendPoint(_ x: Double, _ y: Double, _ f: Double, _ gradientNorm: Double) {
         if held > 0 {
             closedRepeats.append(Repeat(point: points.count - 1, extraSteps: held))
+            filed += held
             held = 0
         }
-        points.append(SIMD4(iterate.x, iterate.y, iterate.value, iterate.gradientNorm))
-        lastBits = (iterate.x.bitPattern, iterate.y.bitPattern, iterate.value.bitPattern, iterate.gradientNorm.bitPattern)
-        count += 1
+        points.append(SIMD4(x, y, f, gradientNorm))
+        lastBits = (x.bitPattern, y.bitPattern, f.bitPattern, gradientNorm.bitPattern)
+        filed += 1
     }
 
     /// Room for `steps` more points without growing.
@@ -94,7 +97,7 @@ public struct IterateLog: Sendable {
         closedRepeats.append(contentsOf: other.closedRepeats)
         held = other.held
         firstStep = other.firstStep
-        count = other.count
+        filed = other.filed
         lastBits = other.lastBits
     }
 
@@ -103,7 +106,7 @@ public struct IterateLog: Sendable {
         points.removeAll(keepingCapacity: true)
         closedRepeats.removeAll(keepingCapacity: true)
         held = 0
-        count = 0
+        filed = 0
         firstStep = 0
     }
 
