@@ -74,8 +74,9 @@ public struct SolverRun: Sendable, Equatable {
     /// non-finite point ends the run (`diverged`) without a point.
     @discardableResult
     public mutating func run(steps: Int, on objective: Objective, loggingTo log: inout IterateLog) -> SolverStatus {
-        log.reserveCapacity(steps + 1)
-        state.advance(&progress, steps: steps, on: objective) { log.append($0) }
+        log.logging(room: steps + 1) { writer in
+            state.advance(&progress, steps: steps, on: objective) { writer.append($0) }
+        }
         return status
     }
 
