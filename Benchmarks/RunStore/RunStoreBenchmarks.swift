@@ -89,7 +89,7 @@ let benchmarks: @Sendable () -> Void = {
                         var log = IterateLog()
                         while run.status == .running {
                             run.run(steps: stretch, on: objective, loggingTo: &log)
-                            recorder.append(handle, copyingFrom: &log)
+                            recorder.append(handle, handingOver: &log)
                         }
                         recorder.finish(handle, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
                         recorder.close()

@@ -47,9 +47,9 @@ public final class RunRecorder: Sendable {
         var waitingCallers = 0
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
-        /// Logs the writer has committed and emptied, storage kept, for `append(_:copyingFrom:)`
-        /// to copy into (kept only once a caller has used it), so that a caller copies into
-        /// memory already mapped. Kept while they and the iterates held come to at most
+        /// Logs the writer has committed and emptied, storage kept, for `append(_:handingOver:)`
+        /// to give back (kept only once a caller has used it), so that a caller logs into memory
+        /// already mapped. Kept while they and the iterates held come to at most
         /// `queueLimit`: as many as a batch of a caller the writer cannot keep up with.
         var spares: [IterateLog] = []
         var spareBytes = 0
@@ -105,16 +105,13 @@ public final class RunRecorder: Sendable {
         queue(.iterates(run.local, iterates), bytes: iterates.count * MemoryLayout<SolverIterate>.stride)
     }
 
-    /// Hands over a copy of `log` (the next steps of `run`) as `append(_:_:)` does, and leaves it
-    /// empty, storage kept. The copy goes into a log the writer has already committed when there
-    /// is one. A caller that fills the same log again and again then writes each iterate into
-    /// memory its own core holds, and pays only for one bulk copy per hand-over into memory
-    /// already mapped: writing iterates one by one straight into a log the writer just read
-    /// costs the caller a cache miss every couple of iterates, and a fresh one a page fault
-    /// every 4 KiB.
-    public func append(_ run: Handle, copyingFrom log: inout IterateLog) {
+    /// Hands over `log` (the next steps of `run`) as `append(_:_:)` does, without copying it, and
+    /// leaves in its place an empty log: one the writer has committed when there is one, whose
+    /// room is already there. A caller that logs stretch after stretch then writes each point
+    /// into memory already mapped (a fresh log's is mapped and zeroed by the kernel a page at a
+    /// time as it is first written), and never copies a stretch.
+    public func append(_ run: Handle, handingOver log: inout IterateLog) {
         guard log.count > 0 else { return }
-        defer { log.removeAll() }
         let spare = pending.withLock { p -> IterateLog? in
             if p.failed || p.writerDone { return nil }
             p.givesBack = true
@@ -122,9 +119,9 @@ public final class RunRecorder: Sendable {
             p.spareBytes -= spare.storageBytes
             return spare
         }
-        guard var copy = spare else { return }
-        copy.copy(from: log)
-        queue(.log(run.local, copy), bytes: copy.bytes)
+        guard var handed = spare else { return log.removeAll() }
+        swap(&handed, &log)
+        queue(.log(run.local, handed), bytes: handed.bytes)
     }
 
     /// Queues `operation`, `bytes` of iterates, waiting for room (see `append(_:_:)`).

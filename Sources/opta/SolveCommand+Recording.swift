@@ -32,10 +32,10 @@ enum RecordedSolve {
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
                 if let recorder, let handle {
-                    // The solver logs into a log of its own, which stays in its core's cache, and
-                    // the recorder takes a copy.
+                    // The solver logs into a log of its own and hands it over, taking back one
+                    // the writer has committed.
                     runs[i].run(steps: n, on: objective, loggingTo: &log)
-                    recorder.append(handle, copyingFrom: &log)
+                    recorder.append(handle, handingOver: &log)
                 } else {
                     runs[i].run(steps: n, on: objective)
                 }

@@ -26,7 +26,7 @@ final class IterateChunkTests: XCTestCase {
             let logged = recorder.begin(sampleInfo(name: "logged \(mask)")), handed = recorder.begin(sampleInfo(name: "handed \(mask)"))
             var log = IterateLog()
             for it in Self.iterates(mask: mask) { log.append(it) }
-            recorder.append(logged, copyingFrom: &log)
+            recorder.append(logged, handingOver: &log)
             recorder.append(handed, Self.iterates(mask: mask))
             handles.append((mask, logged, handed))
         }

@@ -35,10 +35,28 @@ import Testing
         for step in 0..<100 { log.append(SolverIterate(step: step, x: 1, y: 1, value: 0, gradientNorm: 0)) }
         #expect(log.points.count == 1 && log.repeats == [IterateLog.Repeat(point: 0, extraSteps: 99)])
         log.reserveCapacity(64)
-        let capacity = log.points.capacity
+        let storage = log.storageBytes
         log.removeAll()
-        #expect(log.count == 0 && log.points.isEmpty && log.repeats.isEmpty && log.points.capacity == capacity)
+        #expect(log.count == 0 && log.points.isEmpty && log.repeats.isEmpty && log.storageBytes == storage)
         log.append(SolverIterate(step: 100, x: 1, y: 1, value: 0, gradientNorm: 0))
         #expect(log.iterates == [SolverIterate(step: 100, x: 1, y: 1, value: 0, gradientNorm: 0)])
+    }
+
+    /// A loop that logs more points than the room it asked for loses none: the points past the
+    /// room follow the others, held points and all.
+    @Test func aLoopLoggingPastItsRoomKeepsEveryPoint() {
+        let iterates = (0..<50).map { step in
+            let at = Double(step / 3 * 3)  // each point held for three steps
+            return SolverIterate(step: 7 + step, x: at, y: -at, value: at * at, gradientNorm: 1)
+        }
+        var log = IterateLog()
+        log.logging(room: 2) { writer in
+            for it in iterates[..<40] { writer.append(it) }
+        }
+        log.logging(room: 1) { writer in
+            for it in iterates[40...] { writer.append(it) }
+        }
+        #expect(log.firstStep == 7 && log.count == 50 && log.points.count == 17)
+        #expect(log.iterates == iterates)
     }
 }
