@@ -166,6 +166,20 @@ public struct IterateLog: Sendable {
         if slots.count < needed { slots.append(contentsOf: repeatElement(SIMD4<Double>(), count: needed - slots.count)) }
     }
 
+    /// Makes this log a copy of `other` in its own storage (kept when large enough): a bulk copy,
+    /// where assigning would share `other`'s arrays until either is written again.
+    public mutating func copy(from other: IterateLog) {
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: other.points)
+        closedRepeats.removeAll(keepingCapacity: true)
+        closedRepeats.append(contentsOf: other.closedRepeats)
+        pointCount = other.pointCount
+        closedExtraSteps = other.closedExtraSteps
+        held = other.held
+        firstStep = other.firstStep
+        lastBits = other.lastBits
+    }
+
     /// Empties the log, keeping its storage.
     public mutating func removeAll() {
         pointCount = 0
