@@ -76,8 +76,9 @@ public struct IterateLog: Sendable {
         swap(&slots, &self.slots)
         swap(&repeats, &closedRepeats)
         var overflow: [SIMD4<Double>] = []
-        let result = slots.withUnsafeMutableBufferPointer { room in
-            var writer = Writer(base: room.baseAddress!, room: room.count, firstStep: firstStep, pointCount: pointCount,
+        let result = slots.withUnsafeMutableBufferPointer { buffer in
+            // Not empty: `reserveCapacity` made room for at least one point.
+            var writer = Writer(base: buffer.baseAddress!, room: buffer.count, firstStep: firstStep, pointCount: pointCount,
                                 closedExtraSteps: closedExtraSteps, closedRepeats: repeats, held: held, lastBits: lastBits)
             let result = body(&writer)
             firstStep = writer.firstStep
