@@ -17,7 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     let iterates = sampleIterates(count)
 
     Benchmark("Store: insert 1,000,000 iterates") { benchmark in
-        let folder = temporaryFolder()
+        let folder = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             let store = try RunStore(path: folder + "/runs.sqlite")
@@ -35,8 +35,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let listed = temporaryFolder()
-    Benchmark("Store: list 10,000 runs", configuration: .init(maxIterations: 50)) { benchmark in
+    // Stores filled once and read by every iteration, removed when the benchmark is done.
+    let listed = temporaryPath(), overlaid = temporaryPath()
+    Benchmark("Store: list 10,000 runs", configuration: .init(maxIterations: 50), closure: { benchmark in
         do {
             let store = try filledStore(listed, runs: 10_000, iterates: 10)
             benchmark.startMeasurement()
@@ -45,10 +46,9 @@ let benchmarks: @Sendable () -> Void = {
         } catch {
             benchmark.error("\(error)")
         }
-    }
+    }, teardown: { try? FileManager.default.removeItem(atPath: listed) })
 
-    let overlaid = temporaryFolder()
-    Benchmark("Store: read 50 runs of 10,000 iterates") { benchmark in
+    Benchmark("Store: read 50 runs of 10,000 iterates", closure: { benchmark in
         do {
             let store = try filledStore(overlaid, runs: 50, iterates: 10_000)
             benchmark.startMeasurement()
@@ -57,41 +57,50 @@ let benchmarks: @Sendable () -> Void = {
         } catch {
             benchmark.error("\(error)")
         }
-    }
+    }, teardown: { try? FileManager.default.removeItem(atPath: overlaid) })
 
-    // Simulated annealing on Rosenbrock, 1,000,000 steps, recorded as `opta solve` records it
-    // (4,096 steps at a time handed to the writer) and not recorded. The wall time includes the
-    // writer's last commit; "solver thread CPU" is what the stepping thread itself spends, the
-    // writer's work being on a thread of its own.
+    // A solver at full speed on Rosenbrock, 1,000,000 steps, recorded as `opta solve` records it
+    // (4,096 steps at a time logged and handed to the writer) and not recorded: simulated
+    // annealing, whose reported point (the best so far) mostly stays put, and gradient descent,
+    // whose every iterate is new. The wall time includes the writer's last commit; "solver
+    // thread CPU" is what the stepping thread itself spends, the writer's work being on a thread
+    // of its own.
     let solverCPU = BenchmarkMetric.custom("solver thread CPU (us)")
-    for recorded in [false, true] {
-        Benchmark("Store: 1,000,000 solver steps, \(recorded ? "recorded" : "not recorded")",
-                  configuration: .init(metrics: [.wallClock, .cpuTotal, solverCPU])) { benchmark in
-            let folder = temporaryFolder()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            do {
-                let store = try RunStore(path: folder + "/runs.sqlite")
-                let objective = Objective.builtin(.rosenbrock)
-                var run = try SolverRun(method: .simulatedAnnealing, start: SIMD2(-1.5, 2.5), rules: StopRules(maxSteps: count))
-                benchmark.startMeasurement()
-                let started = threadCPUMicroseconds()
-                if recorded {
-                    let recorder = RunRecorder(store: store)
-                    let handle = recorder.begin(info(0))
-                    var pending: [SolverIterate] = []
-                    while run.status == .running {
-                        run.run(steps: stretch, on: objective, appendingTo: &pending)
-                        recorder.append(handle, copyingFrom: &pending)
+    let solvers: [(name: String, method: SolverMethod, parameters: [String: Double])] = [
+        ("solver steps", .simulatedAnnealing, [:]),
+        ("gradient-descent steps (every iterate new)", .gradientDescent, ["learningRate": 0.00001]),
+    ]
+    for solver in solvers {
+        for recorded in [false, true] {
+            Benchmark("Store: 1,000,000 \(solver.name), \(recorded ? "recorded" : "not recorded")",
+                      configuration: .init(metrics: [.wallClock, .cpuTotal, solverCPU])) { benchmark in
+                let folder = temporaryPath()
+                defer { try? FileManager.default.removeItem(atPath: folder) }
+                do {
+                    let store = try RunStore(path: folder + "/runs.sqlite")
+                    let objective = Objective.builtin(.rosenbrock)
+                    var run = try SolverRun(method: solver.method, start: SIMD2(-1.5, 2.5), parameters: solver.parameters,
+                                            rules: StopRules(maxSteps: count))
+                    benchmark.startMeasurement()
+                    let started = threadCPUMicroseconds()
+                    if recorded {
+                        let recorder = RunRecorder(store: store)
+                        let handle = recorder.begin(info(0))
+                        var log = IterateLog()
+                        while run.status == .running {
+                            run.run(steps: stretch, on: objective, loggingTo: &log)
+                            recorder.append(handle, handingOver: &log)
+                        }
+                        recorder.finish(handle, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+                        recorder.close()
+                    } else {
+                        while run.status == .running { run.run(steps: stretch, on: objective) }
                     }
-                    recorder.finish(handle, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
-                    recorder.close()
-                } else {
-                    while run.status == .running { run.run(steps: stretch, on: objective) }
+                    benchmark.stopMeasurement()
+                    benchmark.measurement(solverCPU, threadCPUMicroseconds() - started)
+                } catch {
+                    benchmark.error("\(error)")
                 }
-                benchmark.stopMeasurement()
-                benchmark.measurement(solverCPU, threadCPUMicroseconds() - started)
-            } catch {
-                benchmark.error("\(error)")
             }
         }
     }
@@ -104,10 +113,10 @@ func threadCPUMicroseconds() -> Int {
     return t.tv_sec * 1_000_000 + t.tv_nsec / 1000
 }
 
-func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "opta-store-bench-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+/// A folder path of its own in the temporary directory, not yet made (the store makes it when
+/// opened, so a benchmark that never runs leaves nothing behind).
+func temporaryPath() -> String {
+    NSTemporaryDirectory() + "opta-store-bench-\(UUID().uuidString)"
 }
 
 /// `count` iterates along a line, f falling as 1/(step + 1).

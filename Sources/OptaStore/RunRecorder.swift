@@ -25,6 +25,7 @@ public final class RunRecorder: Sendable {
     enum Operation: Sendable {
         case begin(Int, RunInfo)
         case iterates(Int, [SolverIterate])
+        case log(Int, IterateLog)
         case finish(Int, RunEnd)
         case viewerState(String, scenarioHash: String)
     }
@@ -46,11 +47,11 @@ public final class RunRecorder: Sendable {
         var waitingCallers = 0
         /// The writer took its last batch (after `close`): later hand-overs are not recorded.
         var writerDone = false
-        /// Hand-over arrays the writer has committed and emptied, capacity kept, for
-        /// `append(_:copyingFrom:)` to copy into (kept only once a caller has used it): at most a
-        /// quarter of `queueLimit` in all, what the writer takes in one batch when a caller keeps
-        /// it busy.
-        var spares: [[SolverIterate]] = []
+        /// Logs the writer has committed and emptied, storage kept, for `append(_:handingOver:)`
+        /// to give back (kept only once a caller has used it), so that a caller logs into memory
+        /// already mapped. Kept while they and the iterates held come to at most
+        /// `queueLimit`: as many as a batch of a caller the writer cannot keep up with.
+        var spares: [IterateLog] = []
         var spareBytes = 0
         var givesBack = false
     }
@@ -101,7 +102,37 @@ public final class RunRecorder: Sendable {
     /// the writer would pass `queueLimit` (never when nothing is held, so it cannot wait forever).
     public func append(_ run: Handle, _ iterates: [SolverIterate]) {
         guard !iterates.isEmpty else { return }
-        let bytes = iterates.count * MemoryLayout<SolverIterate>.stride
+        queue(.iterates(run.local, iterates), bytes: iterates.count * MemoryLayout<SolverIterate>.stride)
+    }
+
+    /// Hands over `log` (the next steps of `run`) as `append(_:_:)` does, and leaves it empty.
+    /// A log mostly of new points goes as it is, and the caller gets in its place one the writer
+    /// has committed when there is one, whose room is already there: a caller that logs stretch
+    /// after stretch then writes each point into memory already mapped (a fresh log's is mapped
+    /// and zeroed by the kernel a page at a time as it is first written), and never copies a
+    /// stretch. A log mostly of held steps (a few points in a large room) is copied instead, so
+    /// that what the queue holds stays within twice the bytes it counts.
+    public func append(_ run: Handle, handingOver log: inout IterateLog) {
+        guard log.count > 0 else { return }
+        let spare = pending.withLock { p -> IterateLog? in
+            if p.failed || p.writerDone { return nil }
+            p.givesBack = true
+            guard let spare = p.spares.popLast() else { return IterateLog() }
+            p.spareBytes -= spare.storageBytes
+            return spare
+        }
+        guard var handed = spare else { return log.removeAll() }
+        if log.bytes * 2 < log.storageBytes {
+            handed.copy(from: log)
+            log.removeAll()
+        } else {
+            swap(&handed, &log)
+        }
+        queue(.log(run.local, handed), bytes: handed.bytes)
+    }
+
+    /// Queues `operation`, `bytes` of iterates, waiting for room (see `append(_:_:)`).
+    private func queue(_ operation: Operation, bytes: Int) {
         while true {
             let (queued, wakeWriter) = pending.withLock { p -> (Bool, Bool) in
                 if p.failed || p.writerDone { return (true, false) }
@@ -109,7 +140,7 @@ public final class RunRecorder: Sendable {
                     p.waitingCallers += 1
                     return (false, true)
                 }
-                p.operations.append(.iterates(run.local, iterates))
+                p.operations.append(operation)
                 p.heldBytes += bytes
                 p.queuedBytes += bytes
                 p.highWaterBytes = max(p.highWaterBytes, p.heldBytes)
@@ -121,27 +152,6 @@ public final class RunRecorder: Sendable {
             if queued { return }
             roomFreed.wait()
         }
-    }
-
-    /// Hands over a copy of `iterates` as `append(_:_:)` does and leaves them empty, capacity
-    /// kept. The copy goes into an array the writer has already committed when there is one. A
-    /// caller that fills the same array again and again then writes each iterate into memory its
-    /// own core holds, and pays only for one bulk copy per hand-over into memory already mapped:
-    /// writing iterates one by one straight into an array the writer just read costs the caller
-    /// a cache miss every couple of iterates.
-    public func append(_ run: Handle, copyingFrom iterates: inout [SolverIterate]) {
-        guard !iterates.isEmpty else { return }
-        defer { iterates.removeAll(keepingCapacity: true) }
-        let spare = pending.withLock { p -> [SolverIterate]? in
-            if p.failed || p.writerDone { return nil }
-            p.givesBack = true
-            guard let spare = p.spares.popLast() else { return [] }
-            p.spareBytes -= spare.capacity * MemoryLayout<SolverIterate>.stride
-            return spare
-        }
-        guard var copy = spare else { return }
-        copy.append(contentsOf: iterates)
-        append(run, copy)
     }
 
     /// Ends the recording of `run`.
@@ -178,6 +188,10 @@ public final class RunRecorder: Sendable {
     }
 
     private func writerLoop() {
+        // The bytes of the chunk being written, reused from chunk to chunk: a fresh buffer of a
+        // solver's stretch (128 KiB) is fresh memory, which the kernel maps and zeroes a page
+        // at a time as the packing first writes it.
+        var packed = Data()
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(interval.wholeNanoseconds))
             var (operations, bytes, closing, givesBack) = pending.withLock { p in
@@ -186,14 +200,14 @@ public final class RunRecorder: Sendable {
                 defer { p.queuedBytes = 0; p.writerWoken = false; p.writerDone = p.closing }
                 return (taken, p.queuedBytes, p.closing, p.givesBack)
             }
-            if !operations.isEmpty { commit(operations) }
+            if !operations.isEmpty { commit(operations, packingInto: &packed) }
             let spares = givesBack ? Self.emptied(&operations) : []
             // Room freed: what was just committed (everything, when writing has failed).
             let waiting = pending.withLock { p in
                 p.heldBytes = p.failed ? 0 : p.heldBytes - bytes
                 for spare in spares {
-                    let size = spare.capacity * MemoryLayout<SolverIterate>.stride
-                    guard p.spareBytes + size <= queueLimit / 4 else { break }
+                    let size = spare.storageBytes
+                    guard p.spareBytes + size + p.heldBytes <= queueLimit else { break }
                     p.spares.append(spare)
                     p.spareBytes += size
                 }
@@ -206,20 +220,19 @@ public final class RunRecorder: Sendable {
         stopped.signal()
     }
 
-    /// The committed hand-over arrays of stretches (not the few iterates gathered per batch),
-    /// emptied with their capacity kept: each is taken out of `operations`, so it is the only
-    /// reference to its storage and emptying it frees nothing.
-    private static func emptied(_ operations: inout [Operation]) -> [[SolverIterate]] {
-        var spares: [[SolverIterate]] = []
+    /// The committed logs, emptied with their storage kept: each is taken out of `operations`,
+    /// so it is the only reference to its storage and emptying it frees nothing.
+    private static func emptied(_ operations: inout [Operation]) -> [IterateLog] {
+        var spares: [IterateLog] = []
         while let operation = operations.popLast() {
-            guard case .iterates(_, var iterates) = consume operation, iterates.count >= gatheredBelow else { continue }
-            iterates.removeAll(keepingCapacity: true)
-            spares.append(iterates)
+            guard case .log(_, var log) = consume operation else { continue }
+            log.removeAll()
+            spares.append(log)
         }
         return spares
     }
 
-    private func commit(_ operations: [Operation]) {
+    private func commit(_ operations: [Operation], packingInto packed: inout Data) {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
@@ -241,6 +254,9 @@ public final class RunRecorder: Sendable {
                         } else {
                             gathered[local, default: []] += iterates
                         }
+                    case .log(let local, let log):
+                        try flush(local)
+                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, IterateChunk.pack(log, into: &packed)) }
                     case .finish(let local, let end):
                         try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }

@@ -139,11 +139,11 @@ extension RunStore {
 
     static func iterates(_ db: Database, runId: Int64) throws -> [SolverIterate] {
         var out: [SolverIterate] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT firstStep, count, data FROM iterateChunk WHERE runId = ? ORDER BY firstStep",
+        let rows = try Row.fetchCursor(db, sql: "SELECT firstStep, count, layout, data FROM iterateChunk WHERE runId = ? ORDER BY firstStep",
                                        arguments: [runId])
         while let row = try rows.next() {
-            let data: Data = row[2] ?? Data()
-            IterateChunk.unpack(firstStep: row[0], count: row[1], data: data, into: &out)
+            let data: Data = row[3] ?? Data()
+            IterateChunk.unpack(firstStep: row[0], count: row[1], layout: row[2], data: data, into: &out)
         }
         return out
     }

@@ -37,7 +37,7 @@ extension RunStore {
     /// Appends iterates to run `runId` as packed chunks and updates its summary (count, last and
     /// best f).
     static func insertIterates(_ db: Database, runId: Int64, _ iterates: [SolverIterate]) throws {
-        for chunk in IterateChunk.split(iterates) { try insertChunk(db, runId: runId, chunk) }
+        for log in IterateChunk.logs(iterates) { try insertChunk(db, runId: runId, IterateChunk.pack(log)) }
     }
 
     /// Appends a packed chunk to run `runId` and updates its summary (count, last and best f).
@@ -50,9 +50,9 @@ extension RunStore {
     static func insertChunk(_ db: Database, runId: Int64, _ chunk: IterateChunk) throws {
         guard chunk.count > 0 else { return }
         try db.cachedStatement(sql: """
-            INSERT INTO iterateChunk (runId, firstStep, count, data) VALUES (?, ?, ?, ?)
-            ON CONFLICT (runId, firstStep) DO UPDATE SET count = excluded.count, data = excluded.data
-            """).execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.data])
+            INSERT INTO iterateChunk (runId, firstStep, count, layout, data) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (runId, firstStep) DO UPDATE SET count = excluded.count, layout = excluded.layout, data = excluded.data
+            """).execute(arguments: [runId, chunk.firstStep, chunk.count, chunk.layout.rawValue, chunk.data])
         try db.cachedStatement(sql: """
             UPDATE run SET iterateCount = iterateCount + ?, finalF = ?,
                 bestF = CASE WHEN bestF IS NULL OR bestF > ? THEN ? ELSE bestF END

@@ -19,6 +19,9 @@ enum StoreSchema {
     /// scenario share its text, and a run's row stays small, so listing runs reads only summaries
     /// (10,000 runs of a 4 KB scenario made a 40 MB run table that `runs list` read through).
     static let v5 = "v5-scenario-table"
+    /// A layout for each chunk of iterates (see `IterateChunk`): chunks written before keep the
+    /// flat one (0).
+    static let v6 = "v6-chunk-layout"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -121,6 +124,9 @@ enum StoreSchema {
                 UPDATE run SET scenarioId = (SELECT id FROM scenario WHERE hash = run.scenarioHash AND json = run.scenarioJSON);
                 ALTER TABLE run DROP COLUMN scenarioJSON;
                 """)
+        }
+        migrator.registerMigration(v6) { db in
+            try db.execute(sql: "ALTER TABLE iterateChunk ADD COLUMN layout INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

@@ -27,14 +27,15 @@ enum RecordedSolve {
             let spec = specs[runs[i].id] ?? SolverSpec(id: runs[i].id, method: runs[i].method, start: runs[i].trajectory[0])
             let handle = recorder?.begin(RunInfo(source: "solve", identity: identity, scenario: scenario, spec: spec, label: label))
             // A resumed run's history first: the points its checkpoint kept.
-            var pending = handle != nil && !runs[i].path.lacksValues ? SolverIterate.kept(in: runs[i].path) : []
+            if let recorder, let handle, !runs[i].path.lacksValues { recorder.append(handle, SolverIterate.kept(in: runs[i].path)) }
+            var log = IterateLog()
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
                 if let recorder, let handle {
-                    // The solver appends to an array of its own, which stays in its core's cache,
-                    // and the recorder takes a copy.
-                    runs[i].run(steps: n, on: objective, appendingTo: &pending)
-                    recorder.append(handle, copyingFrom: &pending)
+                    // The solver logs into a log of its own and hands it over, taking back one
+                    // the writer has committed.
+                    runs[i].run(steps: n, on: objective, loggingTo: &log)
+                    recorder.append(handle, handingOver: &log)
                 } else {
                     runs[i].run(steps: n, on: objective)
                 }
@@ -46,8 +47,7 @@ enum RecordedSolve {
             progress?(done)
             if let recorder, let handle {
                 // A run that took no step still records its start (f not evaluated).
-                if runs[i].path.lacksValues { pending += SolverIterate.kept(in: runs[i].path) }
-                recorder.append(handle, pending)
+                if runs[i].path.lacksValues { recorder.append(handle, SolverIterate.kept(in: runs[i].path)) }
                 recorder.finish(handle, RunEnd(status: runs[i].status, steps: runs[i].stepCount,
                                                wallTime: (clock.now - started).seconds))
             }

@@ -112,7 +112,7 @@ final class RunStoreTests: XCTestCase {
         let path = temporaryFolder() + "/runs.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let store = try RunStore(path: path)
-        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4, StoreSchema.v5])
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4, StoreSchema.v5, StoreSchema.v6])
         let run = try XCTUnwrap(store.run(1))
         XCTAssertEqual(run.summary.iterateCount, 3)
         XCTAssertEqual(run.summary.finalF, 5)
@@ -259,34 +259,36 @@ final class RecorderHandOverTests: XCTestCase {
         XCTAssertEqual(steps.summary.bestF, 0)
     }
 
-    /// A caller filling one array again and again (`opta solve`) hands over copies, which go into
-    /// arrays the writer has committed: what it writes next is stored as written, never mixed
-    /// with what those arrays held, and its own array keeps its storage.
-    func testCopiesIntoCommittedArraysReadBackWhole() throws {
+    /// A caller logging stretch after stretch (`opta solve`) hands each log over and gets back
+    /// logs the writer has committed: what it logs into them is stored as logged, never mixed
+    /// with what they held.
+    func testLogsHandedOverAndGivenBackReadBackWhole() throws {
         let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
-        // A small queue: the writer is woken every few hand-overs, so committed arrays come back.
+        // A small queue: the writer is woken every few hand-overs, so committed logs come back.
         let recorder = RunRecorder(store: store, interval: .milliseconds(5), queueLimit: 64 << 10)
         let run = recorder.begin(sampleInfo())
         let stretch = 256, stretches = 400
-        var buffer: [SolverIterate] = []
-        buffer.reserveCapacity(stretch)
-        let storage = buffer.withUnsafeBufferPointer { $0.baseAddress }
-        for s in 0..<stretches {
-            for i in 0..<stretch {
-                let step = s * stretch + i
-                buffer.append(SolverIterate(step: step, x: Double(step), y: Double(s), value: 1 / Double(step + 1), gradientNorm: Double(i)))
-            }
-            recorder.append(run, copyingFrom: &buffer)
-            XCTAssertTrue(buffer.isEmpty)
-            XCTAssertEqual(buffer.withUnsafeBufferPointer { $0.baseAddress }, storage)
+        var log = IterateLog(), handed: Set<UnsafePointer<SIMD4<Double>>> = [], reused = 0
+        func expected(_ step: Int) -> SolverIterate {
+            // Every third stretch holds its first point for all its steps.
+            let s = step / stretch, at = s % 3 == 0 ? s * stretch : step
+            return SolverIterate(step: step, x: Double(at), y: Double(s), value: 1 / Double(at + 1), gradientNorm: Double(at % stretch))
         }
+        for s in 0..<stretches {
+            for i in 0..<stretch { log.append(expected(s * stretch + i)) }
+            let storage = try XCTUnwrap(log.points.withUnsafeBufferPointer { $0.baseAddress })
+            if !handed.insert(storage).inserted { reused += 1 }
+            recorder.append(run, handingOver: &log)
+            XCTAssertEqual(log.count, 0)
+        }
+        XCTAssertGreaterThan(reused, 0, "no committed log came back")
         recorder.finish(run, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
         recorder.close()
         let stored = try XCTUnwrap(store.run(try XCTUnwrap(recorder.storedID(run))))
         XCTAssertEqual(stored.iterates.count, stretch * stretches)
-        for (step, it) in stored.iterates.enumerated() {
-            let expected = SolverIterate(step: step, x: Double(step), y: Double(step / stretch), value: 1 / Double(step + 1), gradientNorm: Double(step % stretch))
-            if it != expected { return XCTFail("step \(step) read back as \(it)") }
+        XCTAssertEqual(stored.summary.iterateCount, stretch * stretches)
+        for (step, it) in stored.iterates.enumerated() where it != expected(step) {
+            return XCTFail("step \(step) read back as \(it)")
         }
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// The trajectory keeps at most `SolverTrajectory.defaultCapacity` points (decimated by stride
 /// doubling, first and latest point exact); whoever needs every iterate (the run store) takes them
-/// as they come from `step(on:observe:)` or `run(steps:on:appendingTo:)`.
+/// as they come from `step(on:observe:)` or `run(steps:on:loggingTo:)`.
 public struct SolverRun: Sendable, Equatable {
     /// The caller's name for this run.
     public var id: String
@@ -67,13 +67,16 @@ public struct SolverRun: Sendable, Equatable {
         run(steps: 1, on: objective, observe: observe)
     }
 
-    /// Up to `steps` steps as `run(steps:on:observe:)` does, appending every new trajectory point
-    /// to `iterates`: how a recorder takes every iterate. The append is compiled into the step
-    /// loop; through `observe`, each step would also pay a closure call.
+    /// Up to `steps` steps as `run(steps:on:observe:)` does, logging every new trajectory point
+    /// in `log`: how a recorder takes every iterate. The log is fed inside the step loop (through
+    /// `observe`, each step would also pay a closure call), and the points it hears are of
+    /// consecutive steps: the start when it is evaluated, then every step, since a step to a
+    /// non-finite point ends the run (`diverged`) without a point.
     @discardableResult
-    public mutating func run(steps: Int, on objective: Objective, appendingTo iterates: inout [SolverIterate]) -> SolverStatus {
-        iterates.reserveCapacity(iterates.count + steps + 1)
-        state.advance(&progress, steps: steps, on: objective) { iterates.append($0) }
+    public mutating func run(steps: Int, on objective: Objective, loggingTo log: inout IterateLog) -> SolverStatus {
+        log.logging(room: steps + 1) { writer in
+            state.advance(&progress, steps: steps, on: objective) { writer.append($0) }
+        }
         return status
     }
 

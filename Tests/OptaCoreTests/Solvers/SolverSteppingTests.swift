@@ -1,7 +1,7 @@
 import Testing
 @testable import OptaCore
 
-/// The ways to step a run — one step at a time (the viewer), in stretches appending every iterate
+/// The ways to step a run — one step at a time (the viewer), in stretches logging every iterate
 /// (the recorder), and the bare state's own `step` — give the same run for every method.
 @Suite struct SolverSteppingTests {
     static let cases: [(SolverMethod, [String: Double])] =
@@ -14,9 +14,13 @@ import Testing
             try SolverRun(id: "run", method: method, start: start, parameters: parameters, seed: 5, rules: onlyStepLimit(n))
         }
         var single = try fresh(), stretched = try fresh()
-        var heard: [SolverIterate] = [], taken: [SolverIterate] = []
+        var heard: [SolverIterate] = [], taken: [SolverIterate] = [], log = IterateLog()
         while single.status == .running { single.step(on: objective) { heard.append($0) } }
-        while stretched.status == .running { stretched.run(steps: 97, on: objective, appendingTo: &taken) }
+        while stretched.status == .running {
+            stretched.run(steps: 97, on: objective, loggingTo: &log)
+            taken += log.iterates
+            log.removeAll()
+        }
         #expect(single.stepCount > 1)
         #expect(taken == heard)
         #expect(stretched == single)

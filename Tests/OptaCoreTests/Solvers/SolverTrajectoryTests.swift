@@ -78,20 +78,26 @@ import Testing
         #expect(again == run)
     }
 
-    /// A recorder's way (`run(steps:on:appendingTo:)`, in stretches) takes exactly the iterates
-    /// `observe` hears, start included, and leaves the same run.
-    @Test func appendingTakesWhatObserveHears() throws {
+    /// A recorder's way (`run(steps:on:loggingTo:)`, in stretches, the log emptied after each)
+    /// takes exactly the iterates `observe` hears, start included, and leaves the same run.
+    @Test func loggingTakesWhatObserveHears() throws {
         let objective = Objective.builtin(.rosenbrock)
         func fresh() throws -> SolverRun {
             try SolverRun(id: "sa", method: .simulatedAnnealing, start: SIMD2(-1.5, 2.5), seed: 7, rules: onlyStepLimit(10_000))
         }
-        var observed = try fresh(), appended = try fresh()
-        var heard: [SolverIterate] = [], taken: [SolverIterate] = []
+        var observed = try fresh(), logged = try fresh()
+        var heard: [SolverIterate] = [], taken: [SolverIterate] = [], log = IterateLog(), points = 0
         observed.run(steps: 10_000, on: objective) { heard.append($0) }
-        while appended.status == .running { appended.run(steps: 999, on: objective, appendingTo: &taken) }
+        while logged.status == .running {
+            logged.run(steps: 999, on: objective, loggingTo: &log)
+            taken += log.iterates
+            points += log.points.count
+            log.removeAll()
+        }
         #expect(heard.count == 10_001)
         #expect(taken == heard)
-        #expect(appended == observed)
+        #expect(logged == observed)
+        #expect(points < heard.count / 10, "annealing's best point holds for many steps: \(points) points")
     }
 
     /// Checkpoint after k steps, resume, n − k more: the same kept points, stride and best as one
