@@ -42,6 +42,23 @@ import Testing
         #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == nil)
     }
 
+    /// A legend over the undefined hatch would hide what its own "f undefined" entry explains:
+    /// the hatch counts by the pixels covered, and the legend leaves its corner for a clear one.
+    @Test func theLegendLeavesTheUndefinedHatchInSight() throws {
+        var obstacles = LegendPlacer.Obstacles()
+        obstacles.undefined = [PixelRectF(x0: 340, y0: 0, x1: 400, y1: 50)]   // the upper right, partly under the legend
+        #expect(LegendPlacer.cover(corner(.upperRight), obstacles) == LegendPlacer.undefinedWeight * 50 * 40)
+        #expect(LegendPlacer.cover(corner(.upperLeft), obstacles) == 0)
+        #expect(LegendPlacer.place(size: size, plot: plot, inset: 10, position: .best, obstacles: obstacles, outside: nil) == corner(.upperLeft))
+        // In a figure: f is undefined where x + y > 3, the upper right corner of the plot; the
+        // legend naming the hatch goes elsewhere.
+        let shown = try figure(#"{"version": 1, "landscape": {"expression": "log(3 - x - y) + 0.1 * (x^2 + y^2)", "domain": {"x": [-2, 2], "y": [-2, 2]}}, "paths": [{"name": "p", "points": [[-1.5, -1.5], [-0.5, -1]]}]}"#)
+        let placed = try #require(shown.placedLegend(paths: shown.scenario.paths))
+        let hatch = try #require(shown.legendObstacles(shown.scenario.paths).undefined.first)
+        #expect(placed.frame.x1 <= hatch.x0 || placed.frame.x0 >= hatch.x1 || placed.frame.y1 <= hatch.y0 || placed.frame.y0 >= hatch.y1,
+                "legend \(placed.frame) over the hatch \(hatch)")
+    }
+
     @Test func withNoClearCornerItGoesOutsideWhenThereIsRoom() {
         var obstacles = LegendPlacer.Obstacles()
         obstacles.lines = [[SIMD2(0, 0), SIMD2(400, 300)], [SIMD2(400, 0), SIMD2(0, 300)], [SIMD2(0, 10), SIMD2(400, 10)],

@@ -90,6 +90,14 @@ extension LandscapeFigure {
             obstacles.points += visibleMinima.map { (framePoint($0.point), 8, LegendPlacer.markerWeight) }
         }
         obstacles.labels = contourLabels.map { $0.stamp.rect(at: $0.origin) }
+        if let undefined {
+            // The sampled box grown by half a sample's cell (samples sit at cell centres).
+            let domain = scenario.landscape.domain
+            let cell = SIMD2(domain.x.upperBound - domain.x.lowerBound, domain.y.upperBound - domain.y.lowerBound)
+                / Double(UndefinedSample.samplesPerAxis)
+            let a = framePoint(undefined.lo - cell / 2), b = framePoint(undefined.hi + cell / 2)
+            obstacles.undefined = [PixelRectF(x0: min(a.x, b.x), y0: min(a.y, b.y), x1: max(a.x, b.x), y1: max(a.y, b.y))]
+        }
         return obstacles
     }
 

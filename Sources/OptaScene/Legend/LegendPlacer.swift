@@ -18,6 +18,9 @@ enum LegendPlacer {
         var areas: [[SIMD2<Float>]] = []
         /// Text the legend must not cover at all (axis labels inside a 3D view, a chart's note).
         var text: [PixelRectF] = []
+        /// Where the plot shows the undefined hatch: each square pixel counts `undefinedWeight`
+        /// (a legend there hides what its own "f undefined" entry explains).
+        var undefined: [PixelRectF] = []
     }
 
     static let pathWeight: Float = 1
@@ -25,6 +28,9 @@ enum LegendPlacer {
     static let markerWeight: Float = 24
     static let labelWeight: Float = 8
     static let areaWeight: Float = 0.005
+    /// A legend's box (about 6,000 px at 960×600) wholly over the hatch counts 120, a fifth of
+    /// it more than `goodEnough`.
+    static let undefinedWeight: Float = 0.02
     /// A corner covering no more than this (a short stretch of path, a few iterates) and no
     /// marker is good enough to stay inside.
     static let goodEnough: Float = 24
@@ -44,6 +50,9 @@ enum LegendPlacer {
         for p in obstacles.points where rect.grown(by: p.radius).containsPoint(p.center) { total += p.weight }
         for label in obstacles.labels where label.overlaps(rect) { total += labelWeight }
         for area in obstacles.areas { total += areaWeight * PolygonArea.inside(area, rect) }
+        for box in obstacles.undefined {
+            total += undefinedWeight * max(0, min(box.x1, rect.x1) - max(box.x0, rect.x0)) * max(0, min(box.y1, rect.y1) - max(box.y0, rect.y0))
+        }
         return total
     }
 
