@@ -86,6 +86,26 @@ import Testing
     /// way, `StackTrim`; before, "panels" summed up two paths and "grid-valley-panels" had no
     /// legend); at 320×160 not even one row fits beside the minimum plots: the legend is left
     /// out, and the screen reader is told.
+    /// The strip below the panels, where the legend sits, is the figures' background like the
+    /// rest of the frame: every pixel opaque, drawn into a frame or straight into caller memory.
+    @Test(arguments: ["panels", "grid-valley-panels"], [(320, 240), (480, 200)])
+    func everyPixelOfAStackIsOpaque(example: String, size: (Int, Int)) throws {
+        let (panels, state) = try stack(example, width: size.0, height: size.1)
+        #expect(panels.legend != nil, "\(example) at \(size): no legend below the stack")
+        let frame = panels.render(state, threads: 2)
+        let bytes = frame.straightRGBA()
+        let seeThrough = stride(from: 3, to: bytes.count, by: 4).filter { bytes[$0] != 255 }.count
+        #expect(seeThrough == 0, "\(example) at \(size): \(seeThrough) pixels not opaque")
+        var context = RenderContext()
+        var straight = [UInt8](repeating: 0, count: 4 * size.0 * size.1)
+        straight.withUnsafeMutableBytes {
+            context.run(panels.plan(state, overlay: DrawList()), intoStraightRGBA: $0.baseAddress!, width: size.0, height: size.1,
+                        bytesPerRow: 4 * size.0, threads: 2)
+        }
+        let differing = zip(straight, bytes).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(example) at \(size): drawn into caller memory, \(differing) bytes differ")
+    }
+
     @Test func aThumbnailStackNamesEveryPathOrSaysItHasNoRoom() throws {
         for example in ["panels", "grid-valley-panels"] {
             let (panels, state) = try stack(example, width: 320, height: 240)

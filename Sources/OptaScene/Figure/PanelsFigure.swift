@@ -82,9 +82,16 @@ public struct PanelsFigure: PlannedFigure {
         return first.figure.hudOrigin + SIMD2(Float(first.rect.x0), Float(first.rect.y0))
     }
 
-    /// Each panel's plan in its rectangle, the stack's legend, then `overlay` over the whole frame.
+    /// Each panel's plan in its rectangle, the background below the panels (where a stack sets
+    /// its legend), the stack's legend, then `overlay` over the whole frame. Every pixel is
+    /// written: a plan's layers after its sub-plans only blend over what those wrote.
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         var layers = panels.map { FrameLayer.subplan($0.rect, $0.figure.plan(state, overlay: DrawList())) }
+        let panelsEnd = panels.map(\.rect.y1).max() ?? 0
+        if panelsEnd < height {
+            layers.append(.subplan(PixelRect(x0: 0, y0: panelsEnd, x1: width, y1: height),
+                                   FramePlan([.fill(LandscapeFigure.background.premultipliedPacked)])))
+        }
         if let legendCanvas { layers.append(.vector(legendCanvas.list)) }
         if !overlay.isEmpty { layers.append(.vector(overlay)) }
         return FramePlan(layers)
