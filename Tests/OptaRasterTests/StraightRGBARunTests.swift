@@ -97,7 +97,7 @@ import Testing
     /// source-over, so every pixel stays opaque, where straight and premultiplied are the same.
     @Test(arguments: [1, 3], [150 * 4, 150 * 4 + 36])
     func anOpaquePlanNeedsNoConversion(threads: Int, bytesPerRow: Int) {
-        #expect(Self.opaque.isOpaque)
+        #expect(Self.opaque.isOpaque(width: 150, height: 100))
         let expected = Self.expected(Self.opaque)
         #expect(expected.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
         var context = RenderContext()
@@ -134,16 +134,38 @@ import Testing
         let solid = FrameLayer.fill(0xFF33_2211), clear = FrameLayer.fill(0x8011_1111)
         let items = FrameLayer.vector(DrawList([.rect(PixelRectF(x0: 0, y0: 0, x1: 5, y1: 5), fill: RGBA(1, 0, 0, 0.5))]))
         let half = PixelRect(x0: 0, y0: 0, x1: 75, y1: 100), otherHalf = PixelRect(x0: 75, y0: 0, x1: 150, y1: 100)
-        #expect(FramePlan([solid, items]).isOpaque)
-        #expect(FramePlan([.shaded(Shader(opaque: true)), items]).isOpaque)
-        #expect(FramePlan([.subplan(half, FramePlan([solid])), .subplan(otherHalf, FramePlan([solid, items])), items]).isOpaque)
-        #expect(!FramePlan([clear, items]).isOpaque)
-        #expect(!FramePlan([.shaded(Shader(opaque: false)), items]).isOpaque)
-        #expect(!FramePlan([.shaded(UnsaidShader())]).isOpaque)
-        #expect(!FramePlan([solid, items, clear]).isOpaque)
-        #expect(!FramePlan([items]).isOpaque)
-        #expect(!FramePlan([]).isOpaque)
-        #expect(!Self.panels.isOpaque && !Self.translucent.isOpaque)
+        #expect(FramePlan([solid, items]).isOpaque(width: 150, height: 100))
+        #expect(FramePlan([.shaded(Shader(opaque: true)), items]).isOpaque(width: 150, height: 100))
+        #expect(FramePlan([.subplan(half, FramePlan([solid])), .subplan(otherHalf, FramePlan([solid, items])), items]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([clear, items]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([.shaded(Shader(opaque: false)), items]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([.shaded(UnsaidShader())]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([solid, items, clear]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([items]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([]).isOpaque(width: 150, height: 100))
+        #expect(!Self.panels.isOpaque(width: 150, height: 100) && !Self.translucent.isOpaque(width: 150, height: 100))
+        // Sub-plans that leave a gap, or that cover the frame only together with one that overlaps.
+        let top = PixelRect(x0: 0, y0: 0, x1: 150, y1: 60), lowerLeft = PixelRect(x0: 0, y0: 50, x1: 80, y1: 100)
+        let lowerRight = PixelRect(x0: 80, y0: 60, x1: 150, y1: 100)
+        #expect(!FramePlan([.subplan(half, FramePlan([solid]))]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([.subplan(top, FramePlan([solid])), .subplan(lowerLeft, FramePlan([solid]))]).isOpaque(width: 150, height: 100))
+        #expect(FramePlan([.subplan(top, FramePlan([solid])), .subplan(lowerLeft, FramePlan([solid])),
+                           .subplan(lowerRight, FramePlan([solid]))]).isOpaque(width: 150, height: 100))
+        #expect(!FramePlan([.subplan(half, FramePlan([solid])), .subplan(otherHalf, FramePlan([items]))]).isOpaque(width: 150, height: 100))
+    }
+
+    /// Sub-plans that leave a gap leave it transparent, not as the frame before left it.
+    @Test(arguments: [1, 2])
+    func aGapBetweenSubplansIsCleared(threads: Int) {
+        var framebuffer = Framebuffer(width: 150, height: 100, fill: 0xFF12_3456)
+        var context = RenderContext()
+        let left = PixelRect(x0: 0, y0: 0, x1: 75, y1: 100)
+        context.run(FramePlan([.subplan(left, FramePlan([.fill(0xFF33_2211)]))]), into: &framebuffer, threads: threads)
+        var wrong = 0
+        for y in 0..<100 {
+            for x in 0..<150 where framebuffer[x, y] != (x < 75 ? 0xFF33_2211 : 0) { wrong += 1 }
+        }
+        #expect(wrong == 0)
     }
 
     @Test func aKeptLayerIsCopiedIntoCallerRowsWithTheSameBytes() {

@@ -25,7 +25,7 @@ import Testing
         session.runToCompletion()
         let state = session.renderState
         let figure = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault()).landscapeFigure(for: state)
-        #expect(figure.plan(state, overlay: DrawList()).isOpaque)
+        #expect(figure.plan(state, overlay: DrawList()).isOpaque(width: figure.width, height: figure.height))
         let frame = figure.render(state, threads: 2)
         #expect(frame.pixels.allSatisfy { $0 >> 24 == 255 })
     }

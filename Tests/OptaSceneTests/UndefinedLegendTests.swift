@@ -36,4 +36,24 @@ import Testing
         #expect(defined.undefined == nil && defined.placedLegend(paths: []) == nil)
     }
 
+
+    /// A session keeps each shown domain's sample (the figure is built every frame), and a
+    /// panned view gets the sample of what it shows, not of the view before.
+    @Test func aSessionsFiguresSampleTheDomainTheyShow() throws {
+        let scenario = try ScenarioLoader.parse(Data(#"{"version": 1, "landscape": {"expression": "sqrt(x) + y", "domain": {"x": [-1, 1], "y": [-1, 1]}, "scale": "linear"}}"#.utf8))
+        let figures = SessionFigures(scenario: scenario, fonts: fonts)
+        var expected: [Int?] = []
+        var seen: [Int?] = []
+        for x in [-1.0...1.0, 0.5...2.0, -2.0...0.0, -1.0...1.0, 0.5...2.0] {
+            var shown = scenario
+            shown.landscape.domain.x = x
+            let sample = UndefinedSample(scenario.landscape.objective, shown.landscape.domain)
+            expected.append(sample?.count)
+            let figure = figures.landscapeFigure(shown, width: 400, height: 300)
+            #expect(figure.undefined == sample, "x in \(x)")
+            seen.append(figure.undefined?.count)
+        }
+        // Half, none, nearly all (x = 0 is defined), then the first two again from the cache.
+        #expect(expected == [512, nil, 1024, 512, nil] && seen == expected)
+    }
 }

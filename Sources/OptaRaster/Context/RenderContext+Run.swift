@@ -32,7 +32,7 @@ extension RenderContext {
         precondition(Int(bitPattern: pixels) % 4 == 0 && bytesPerRow % 4 == 0 && bytesPerRow >= 4 * width && width > 0 && height > 0,
                      "caller memory for a frame is 4-byte aligned rows of at least 4 × width bytes")
         let frame = FramePixels(base: pixels.assumingMemoryBound(to: UInt32.self), width: width, height: height, stride: bytesPerRow / 4)
-        run(plan, into: frame, straight: !plan.isOpaque, threads: threads)
+        run(plan, into: frame, straight: !plan.isOpaque(width: width, height: height), threads: threads)
     }
 
     /// Runs `plan` over the whole of `frame`; with `straight`, leaves it in straight alpha.
@@ -51,7 +51,15 @@ extension RenderContext {
     /// was such a pass (a plan of sub-plans only has none).
     @discardableResult
     private mutating func run(_ plan: FramePlan, into frame: FramePixels, region: PixelRect, straight: Bool, threads: Int) -> Bool {
-        precondition(plan.startsOpaque, "a frame plan starts with sub-plans or a layer that writes every pixel")
+        if !plan.startsOpaque(width: region.width, height: region.height) {
+            guard case .subplan = plan.layers.first else {
+                preconditionFailure("a frame plan starts with sub-plans or a layer that writes every pixel")
+            }
+            // Sub-plans with a gap: clear the region first, so that no pixel of an earlier frame stays.
+            TileScheduler.forEachTile(of: frame, region: region, threads: threads, tileSize: BinnedDrawList.defaultTileSize) {
+                $0.fill(0)
+            }
+        }
         let subplanPasses = keptPasses.thisFrame.count
         for layer in plan.layers {
             guard case .subplan(let rect, let subplan) = layer else { continue }

@@ -2,9 +2,10 @@
 /// `RenderContext.run(_:into:threads:)` decides every pixel, tile by tile, running the layers in
 /// order on each tile while it is in cache.
 ///
-/// A plan starts either with sub-plans (panels), which are drawn first and together cover the
-/// frame, or with an opaque layer (`fill` or `shaded`) that writes every pixel: nothing of an
-/// earlier frame shows through.
+/// A plan starts either with sub-plans (panels), which are drawn first and should together cover
+/// the frame, or with an opaque layer (`fill` or `shaded`) that writes every pixel: nothing of an
+/// earlier frame shows through. Where sub-plans leave a gap, the render context clears it to
+/// transparent (and the frame is not opaque), so a gap shows as one, never as stale pixels.
 public struct FramePlan: Sendable {
     public var layers: [FrameLayer]
 
@@ -12,26 +13,51 @@ public struct FramePlan: Sendable {
         self.layers = layers
     }
 
-    /// Whether the first layer writes every pixel (or is a sub-plan).
-    var startsOpaque: Bool {
+    /// Whether the first layer writes every pixel of a `width` × `height` frame: an opaque fill
+    /// or a shader, or sub-plans that together cover the frame, each starting opaque itself.
+    func startsOpaque(width: Int, height: Int) -> Bool {
         switch layers.first {
-        case .fill, .shaded, .subplan: true
+        case .fill, .shaded: true
+        case .subplan: subplansCover(width: width, height: height)
         case .vector, nil: false
         }
     }
 
-    /// Whether every pixel of the frame comes out with alpha 255, so that its straight-alpha and
-    /// premultiplied bytes are the same. True when the plan starts opaque and every layer keeps it
-    /// so: fills of opaque colours, shaders that write opaque pixels, sub-plans that are opaque
-    /// themselves (sub-plans together cover the frame), and vector layers, whose items all blend
+    /// Whether the sub-plans' rectangles cover every pixel of a `width` × `height` frame, and
+    /// each sub-plan starts opaque in its rectangle. Rows are swept band by band between the
+    /// rectangles' edges: a handful of rectangles, so the cost is nothing against a frame.
+    func subplansCover(width: Int, height: Int) -> Bool {
+        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        var rects: [PixelRect] = []
+        for case .subplan(let rect, let plan) in layers {
+            guard plan.startsOpaque(width: rect.width, height: rect.height) else { return false }
+            let inside = rect.intersection(whole)
+            if !inside.isEmpty { rects.append(inside) }
+        }
+        let edges = Set(rects.flatMap { [$0.y0, $0.y1] } + [0, height]).sorted()
+        for (top, bottom) in zip(edges, edges.dropFirst()) where bottom > top {
+            var x = 0
+            for rect in rects.filter({ $0.y0 <= top && $0.y1 >= bottom }).sorted(by: { $0.x0 < $1.x0 }) {
+                if rect.x0 > x { return false }
+                x = max(x, rect.x1)
+            }
+            if x < width { return false }
+        }
+        return true
+    }
+
+    /// Whether every pixel of a `width` × `height` frame comes out with alpha 255, so that its
+    /// straight-alpha and premultiplied bytes are the same. True when the plan starts opaque and
+    /// every layer keeps it so: fills of opaque colours, shaders that write opaque pixels,
+    /// sub-plans that are opaque themselves, and vector layers, whose items all blend
     /// premultiplied colours source-over (`PixelBlend`), which leaves an opaque pixel opaque.
-    var isOpaque: Bool {
-        startsOpaque && layers.allSatisfy { layer in
+    func isOpaque(width: Int, height: Int) -> Bool {
+        startsOpaque(width: width, height: height) && layers.allSatisfy { layer in
             switch layer {
             case .fill(let color): color >= 0xFF00_0000
             case .shaded(let shader, _): shader.writesOpaquePixels
             case .vector: true
-            case .subplan(_, let plan): plan.isOpaque
+            case .subplan(let rect, let plan): plan.isOpaque(width: rect.width, height: rect.height)
             }
         }
     }

@@ -4,7 +4,8 @@ import OptaText
 
 /// Turns the render state of each frame of a session into a figure of the scenario's kind. What
 /// must stay put for the whole session is worked out once: the colour range over the landscape's
-/// home domain, so colours do not shift while the camera pans and zooms.
+/// home domain, so colours do not shift while the camera pans and zooms. The session's objective
+/// is fixed; only the state's domain, paths and view change from frame to frame.
 public struct SessionFigures: Sendable {
     public let homeRange: ClosedRange<Double>?
     /// The scenario's own domain (what `"camera"` views are relative to).
@@ -12,6 +13,8 @@ public struct SessionFigures: Sendable {
     let fonts: FontLibrary
     /// The 3D mesh of a `"view": "3d"` scenario, built once for the session.
     let surface: PreparedSurface?
+    /// Where f is undefined in each domain shown lately.
+    let undefinedSamples = UndefinedSampleCache()
 
     public init(scenario: Scenario, fonts: FontLibrary) {
         surface = scenario.surface.map { _ in PreparedSurface(scenario: scenario) }
@@ -67,7 +70,7 @@ public struct SessionFigures: Sendable {
                          leadingGap: Float = 0, xTitle: Bool = true) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
                         prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit,
-                        titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle)
+                        titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefinedSamples: undefinedSamples)
     }
 
     /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).

@@ -53,23 +53,33 @@ public struct LandscapeFigure: Sendable {
     /// (unless the x labels' offset note needs its line).
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
                 titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true) {
+        self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared, titleLineLimit: titleLineLimit,
+                  titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefinedSamples: nil)
+    }
+
+    /// `undefinedSamples`: where a session keeps the undefined sample of each domain it shows.
+    init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape?,
+         titleLineLimit: Int?, titleSize: Int?, leadingGap: Float, xTitle: Bool, undefinedSamples: UndefinedSampleCache?) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
+        let domain = scenario.landscape.domain
+        let undefined = if let undefinedSamples { undefinedSamples.sample(scenario.landscape.objective, domain) }
+            else { UndefinedSample(scenario.landscape.objective, domain) }
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
                                         titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle,
-                                        outsideLegend: false, contourLabels: false)
+                                        undefined: undefined, outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, outsideLegend: outside,
-                  contourLabels: scenario.landscape.labels)
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefined: undefined,
+                  outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, outsideLegend: Bool,
-                 contourLabels placesLabels: Bool) {
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, undefined: UndefinedSample?,
+                 outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -127,7 +137,6 @@ public struct LandscapeFigure: Sendable {
             domain.x.contains($0.point.x) && domain.y.contains($0.point.y)
         } : []
         let strokeScale = LandscapeLayout.strokeScale(labelSize: labelSize)
-        let undefined = UndefinedSample(scenario.landscape.objective, domain)
         self.undefined = undefined
         hatch = HatchRow(period: Int((8 * strokeScale).rounded()))
         let entries = Self.legendEntries(scenario.paths, minimaCount: minima.count, strokeScale: strokeScale,
