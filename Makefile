@@ -74,7 +74,7 @@ test: deps
 	$(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
 	# The unsafe-pointer code (tiles, spans, triangle bins, PNG and glyph buffers, the expression
 	# VM) once more under AddressSanitizer: a release build of its own, so SIMD code stays fast.
-	# Measured on 2 shared cores: about 12 min to build .build-asan the first time, 6 s to run.
+	# On 2 shared cores: about 5 min to build .build-asan the first time, 20 s to run.
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 	  $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=address --scratch-path .build-asan --filter "OptaCoreTests|OptaRasterTests|OptaSceneTests|OptaImageTests"
 	# Opta as a library: the C ABI from C, the Python package, a package depending on Opta by URL.
