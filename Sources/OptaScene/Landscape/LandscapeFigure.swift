@@ -50,26 +50,28 @@ public struct LandscapeFigure: Sendable {
     /// 0: no title, a panel under another in a short stack); `titleSize`: the title's largest text
     /// size when not the usual (a stack may ask for less); `leadingGap`: room kept blank at the left
     /// edge (`LandscapeLayout.leadingGap`); `xTitle` false: no x axis title and no room for it
-    /// (unless the x labels' offset note needs its line).
+    /// (unless the x labels' offset note needs its line); `stackEdges`: the edges that meet
+    /// another panel of a stack.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
-                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true) {
+                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true,
+                stackEdges: StackEdges = StackEdges()) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         var outside = scenario.axes.legend && scenario.axes.legendPosition == .outside
         if scenario.axes.legend && scenario.axes.legendPosition == .best {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
                                         titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle,
-                                        outsideLegend: false, contourLabels: false)
+                                        stackEdges: stackEdges, outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, outsideLegend: outside,
-                  contourLabels: scenario.landscape.labels)
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges,
+                  outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, outsideLegend: Bool,
-                 contourLabels placesLabels: Bool) {
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, stackEdges: StackEdges,
+                 outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height
@@ -100,7 +102,8 @@ public struct LandscapeFigure: Sendable {
             LandscapeLayout(width: width, height: height, hasTitle: titleLines > 0, hasColorbar: scenario.axes.colorbar,
                             yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                             xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines,
-                            colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle)
+                            colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle,
+                            stackEdges: stackEdges)
         }
         var layout = layoutWith(titleLines: titleLineLimit == 0 ? 0 : 1, titleSize: nil)
         // The title's room does not depend on its line count (only the plot's top does).
