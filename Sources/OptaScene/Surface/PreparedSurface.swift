@@ -26,7 +26,7 @@ public struct PreparedSurface: Sendable {
     public let colormap: ColormapLUT
     /// Contour levels as normalized heights (sorted), from the landscape's contour settings.
     public let contourLevels: [Float]
-    /// The normalized heights read smoothly for the floor's contours (empty without a floor).
+    /// The normalized heights read smoothly for the floor's contours (flat without a floor).
     public let floorGrid: SmoothHeightGrid
 
     public init(scenario: Scenario) {
