@@ -22,16 +22,16 @@ public struct SurfaceShader: TriangleShader {
     /// Grid lines every `wireframeStep` domain units from `wireframeOrigin`; nil for none.
     public let wireframeStep: SIMD2<Float>?
     public let wireframeOrigin: SIMD2<Float>
-    /// The floor: the height grid (resolution × resolution over `floorDomain`), for its contours.
+    /// The floor: the height grid (over `floorDomain`), read smoothly for its contours.
     public let floorColor: SIMD3<Float>
-    public let gridResolution: Int
+    public let floorGrid: SmoothHeightGrid
     public let floorDomain: (lo: SIMD2<Float>, hi: SIMD2<Float>)
 
     public init(levels: [Float], normals: [SIMD3<Float>], positions: [SIMD3<Float>], surfaceTriangles: Int,
                 colormap: ColormapLUT, lighting: SurfaceLighting, eye: SIMD3<Float>,
                 isolineLevels: [Float], isolineColor: SIMD4<Float>, isolineWidth: Float,
                 wireframeStep: SIMD2<Float>?, wireframeOrigin: SIMD2<Float>,
-                floorColor: SIMD3<Float>, gridResolution: Int, floorDomain: (lo: SIMD2<Float>, hi: SIMD2<Float>)) {
+                floorColor: SIMD3<Float>, floorGrid: SmoothHeightGrid, floorDomain: (lo: SIMD2<Float>, hi: SIMD2<Float>)) {
         self.levels = levels
         self.normals = normals
         self.positions = positions
@@ -48,7 +48,7 @@ public struct SurfaceShader: TriangleShader {
         self.wireframeStep = wireframeStep
         self.wireframeOrigin = wireframeOrigin
         self.floorColor = floorColor
-        self.gridResolution = gridResolution
+        self.floorGrid = floorGrid
         self.floorDomain = floorDomain
     }
 
@@ -185,19 +185,11 @@ public struct SurfaceShader: TriangleShader {
         let x = (l * xs).sum(), y = (l * ys).sum()
         var rgb = floorColor
         guard !isolineLevels.isEmpty else { return SIMD4(rgb, 1) }
-        // Bilinear height at (x, y) from the grid, and its gradient in domain units.
-        let n = gridResolution
+        // The height at (x, y) and its gradient in domain units, from the grid read smoothly.
+        let steps = Float(floorGrid.resolution - 1)
         let span = floorDomain.hi - floorDomain.lo
-        let gx = Swift.max(0, Swift.min(Float(n - 1) - 1e-3, (x - floorDomain.lo.x) / span.x * Float(n - 1)))
-        let gy = Swift.max(0, Swift.min(Float(n - 1) - 1e-3, (y - floorDomain.lo.y) / span.y * Float(n - 1)))
-        let ix = Int(gx), iy = Int(gy)
-        let fx = gx - Float(ix), fy = gy - Float(iy)
-        let (t00, t10, t01, t11) = levels.withUnsafeBufferPointer {
-            ($0[iy * n + ix], $0[iy * n + ix + 1], $0[(iy + 1) * n + ix], $0[(iy + 1) * n + ix + 1])
-        }
-        let t = (t00 * (1 - fx) + t10 * fx) * (1 - fy) + (t01 * (1 - fx) + t11 * fx) * fy
-        let dtdx = ((t10 - t00) * (1 - fy) + (t11 - t01) * fy) * Float(n - 1) / span.x
-        let dtdy = ((t01 - t00) * (1 - fx) + (t11 - t10) * fx) * Float(n - 1) / span.y
+        let (t, g) = floorGrid.sample((x - floorDomain.lo.x) / span.x * steps, (y - floorDomain.lo.y) / span.y * steps)
+        let dtdx = g.x * steps / span.x, dtdy = g.y * steps / span.y
         // Chain rule to screen pixels: ∇t = J^T (dt/dx, dt/dy) with J = ∂(x, y)/∂(screen).
         let dx = f.derivatives(of: xs), dy = f.derivatives(of: ys)
         let gradient = SIMD2(dtdx * dx.x + dtdy * dy.x, dtdx * dx.y + dtdy * dy.y)

@@ -62,24 +62,48 @@ import Testing
         #expect(tree.node(id: "panel1/document")?.name == scenario.title)
     }
 
-    /// A stack too short for a two-line title beside its legend and plots of 2.5 label heights
-    /// (320×200) keeps the title on one line; the chart's title and the x axes' titles give their
-    /// room to the plots (`StackTrim`).
-    @Test func aStackTooShortForTwoLinesKeepsOne() throws {
-        let (figure, _) = try FigureWrapTests.figure("grid-valley-panels", width: 320, height: 200)
+    /// A stack too short for plots of a third of the frame beside its legend, titles and axes
+    /// (320×200) still sets its title whole, on two lines of a smaller size, where it was cut to
+    /// one line ("A logged run on its sampled loss s…") while 20 px lay blank between the panels;
+    /// the chart's title and the x axes' titles give their room to the plots (`StackTrim`).
+    @Test func aShortStackKeepsItsTitleWhole() throws {
+        let (figure, scenario) = try FigureWrapTests.figure("grid-valley-panels", width: 320, height: 200)
         let panels = try #require(figure as? PanelsFigure)
         #expect(panels.stacked)
         let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
         let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)
-        #expect(landscape.titleLines.count == 1)
+        #expect(landscape.titleLines.count == 2 && landscape.titleLines.joined(separator: " ") == scenario.title)
         #expect(chart.titleLines.isEmpty && !landscape.showsXTitle && !chart.showsXTitle)
         let plots = [landscape.layout.plot.height, chart.layout.plot.height]
-        #expect(plots.allSatisfy { $0 >= 27 }, "\(plots)")
+        #expect(plots.allSatisfy { $0 >= 27 } && plots.reduce(0, +) * 3 >= 200, "\(plots)")
+    }
+
+    /// Stacked panels share one gap: the upper keeps none below its axis labels, and the lower,
+    /// without a title, only the room its top tick label needs. 20 px of blank rows lay between
+    /// the panels at 320×240 (18 px at 480×360) where at most a label's height does now.
+    @Test(arguments: ["panels", "grid-valley-panels"], [(320, 240), (480, 360)])
+    func stackedPanelsShareOneGap(example: String, size: (width: Int, height: Int)) throws {
+        let (figure, scenario) = try FigureWrapTests.figure(example, width: size.width, height: size.height)
+        let panels = try #require(figure as? PanelsFigure)
+        let upper = try #require(panels.panels.first), lower = try #require(panels.panels.last)
+        let upperLayout = try #require((upper.figure as? any StackablePanel)?.layout)
+        let lowerLayout = try #require((lower.figure as? any StackablePanel)?.layout)
+        let frame = figure.render(try HeadlessSession(scenario: scenario).renderState, threads: 2)
+        let bytes = frame.straightRGBA()
+        let blank = { (y: Int) in
+            (0..<frame.width).allSatisfy { x in (0..<3).allSatisfy { bytes[(y * frame.width + x) * 4 + $0] == 255 } }
+        }
+        var run = 0, longest = 0
+        for y in (upper.rect.y0 + upperLayout.plot.y1)..<(lower.rect.y0 + lowerLayout.plot.y0) {
+            run = blank(y) ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        #expect(longest > 0 && longest <= upperLayout.labelSize, "\(example) at \(size): \(longest) blank rows between the panels")
     }
 
     /// A chart rebuilt as followed paths widen its x axis keeps the titles its stack gave it (its
     /// panel's height was shared for them): two title lines at 320×360, which has room for them
-    /// and the legend; none, and no x axis title, at 320×240 (`StackTrim`).
+    /// and the legend; none at 320×240, where only the lowest x axis keeps its title (`StackTrim`).
     @Test func aRebuiltChartKeepsTheTitleLinesItsStackGaveIt() throws {
         let json = """
         {"version": 1, "title": "Rosenbrock", "landscape": {"function": "rosenbrock"},
@@ -90,10 +114,11 @@ import Testing
         for (height, lines) in [(360, 2), (240, 0)] {
             let first = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
             let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
-            #expect(chart.titleLines.count == lines && !chart.titleIsCut && chart.showsXTitle == (lines > 0), "\(height): \(chart.titleLines)")
+            #expect(chart.titleLines.count == lines && !chart.titleIsCut && chart.showsXTitle, "\(height): \(chart.titleLines)")
             let rebuilt = try #require(figures.figure(for: state, width: 320, height: height, rebuildingChartsOf: first) as? PanelsFigure)
             let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
             #expect(again.titleLines == chart.titleLines && again.layout == chart.layout && again.showsXTitle == chart.showsXTitle)
+            #expect(again.layout.stackEdges == StackEdges(above: true, below: false))
         }
     }
 

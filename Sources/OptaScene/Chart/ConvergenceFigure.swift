@@ -40,11 +40,12 @@ public struct ConvergenceFigure: PlannedFigure {
     /// `followedSpan`: the steps the x axis gives followed paths (`followedSpan(_:)`), which grow
     /// while the chart is shown. `previous`: the same chart before its x axis widened, whose
     /// logged series this one goes on from (only their pixel columns are worked out again).
-    /// `titleLineLimit` (0: no title), `titleSize`, `leadingGap`, `xTitle`: as `LandscapeFigure`'s.
+    /// `titleLineLimit` (0: no title), `titleSize`, `leadingGap`, `xTitle`, `stackEdges`: as
+    /// `LandscapeFigure`'s; a chart rebuilt from `previous` keeps its edges in the stack.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, title: String? = nil,
                 showGradientNorm: Bool = false, followedSpan: Int? = nil, options: ChartOptions = ChartOptions(),
                 previous: ConvergenceFigure? = nil, titleLineLimit: Int? = nil, titleSize largestTitleSize: Int? = nil,
-                leadingGap: Float = 0, xTitle: Bool = true) {
+                leadingGap: Float = 0, xTitle: Bool = true, stackEdges: StackEdges = StackEdges()) {
         loggedSeries = LoggedSeriesCache(rebinning: previous?.loggedSeries)
         var withoutPaths = scenario
         withoutPaths.paths = []
@@ -81,7 +82,8 @@ public struct ConvergenceFigure: PlannedFigure {
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: lines > 0, hasColorbar: false, yLabelWidth: yLabelWidth,
                             colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
-                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: xTitle)
+                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: xTitle,
+                            stackEdges: previous?.layout.stackEdges ?? stackEdges)
         }
         var layout = withLegend(0, 0)
         // A legend asked to go outside, or that would show only some of the series in the plot,

@@ -9,8 +9,8 @@ extension SessionFigures {
         /// none, `StackTrim`; 2 only for a title one line would cut).
         let titleSize: Int
         let titleLines: [Int]
-        /// Whether the panels keep their x axes' titles (`StackTrim`).
-        let xTitles: Bool
+        /// Whether each panel keeps its x axis's title (`StackTrim`).
+        let xTitles: [Bool]
         let legend: Legend?
         /// Each panel's title and axes' height.
         let chrome: [Int]
@@ -25,10 +25,20 @@ extension SessionFigures {
 
     /// What a stacked panel leaves out so that the plots keep their share of a short frame, least
     /// first: nothing; the titles of the panels below the first (the stack's own title stays, and
-    /// a chart's axes say what it shows); those and the x axes' titles (the screen reader still
-    /// hears every title).
+    /// a chart's axes say what it shows); those and the x axes' titles but the lowest panel's
+    /// (the lowest x axis is the one a reader meets last, alone below the plots); all x axes'
+    /// titles (the screen reader still hears every title).
     enum StackTrim: Int, CaseIterable {
-        case none, lowerTitles, axisTitles
+        case none, lowerTitles, upperXTitles, axisTitles
+
+        /// Whether panel `index` of `count` keeps its x axis's title.
+        func keepsXTitle(_ index: Int, of count: Int) -> Bool {
+            switch self {
+            case .none, .lowerTitles: true
+            case .upperXTitles: index == count - 1
+            case .axisTitles: false
+            }
+        }
     }
 
     /// The share of a stack's height its plots take at least when the titles and axes can give
@@ -59,8 +69,8 @@ extension SessionFigures {
             let key = [index, lines == 0 ? 0 : size, lines, xTitle ? 1 : 0]
             if let kept = made[key] { return kept }
             let rect = evenRects[index]
-            guard let figure = panelFigure(specs[index], state: state, width: rect.width, height: rect.height, titleLineLimit: lines,
-                                           titleSize: size, ownLegend: false, xTitle: xTitle) as? any StackablePanel
+            guard let figure = stackedPanel(specs, index, state: state, width: rect.width, height: rect.height, titleLines: lines,
+                                            titleSize: size, xTitle: xTitle) as? any StackablePanel
             else { return nil }
             made[key] = figure
             return figure
@@ -68,7 +78,7 @@ extension SessionFigures {
         /// Panel `index` as `trim` leaves it, its title at most `size` on one line, or on two
         /// when `wraps` and one would cut it; with the lines its title was allowed.
         func panel(_ index: Int, size: Int, wraps: Bool, trim: StackTrim) -> (figure: any StackablePanel, lines: Int)? {
-            let xTitle = trim != .axisTitles
+            let xTitle = trim.keepsXTitle(index, of: specs.count)
             if index > 0, trim != .none { return trial(index, size: size, lines: 0, xTitle: xTitle).map { ($0, 0) } }
             guard let one = trial(index, size: size, lines: 1, xTitle: xTitle) else { return nil }
             // Titles whole on one line take no second.
@@ -107,7 +117,8 @@ extension SessionFigures {
                         let chrome = figures.map(\.chromeHeight)
                         let plots = height - below - chrome.reduce(0, +)
                         let meets = plots >= target ? 1 : 0
-                        choices.append(StackChoice(titleSize: size, titleLines: trials.map(\.lines), xTitles: trim != .axisTitles,
+                        choices.append(StackChoice(titleSize: size, titleLines: trials.map(\.lines),
+                                                   xTitles: specs.indices.map { trim.keepsXTitle($0, of: specs.count) },
                                                    legend: legend, chrome: chrome,
                                                    rank: [meets, legend == nil ? 0 : 1, whole, meets == 1 ? 0 : plots,
                                                           named == pathCount && pathCount > 0 ? 1 : 0, -trim.rawValue, named,
@@ -126,9 +137,9 @@ extension SessionFigures {
             guard let rects = PanelsFigure.stackedRects(chrome: choice.chrome, shares: shares, width: width, height: height - below,
                                                         minimumPlot: minimumPlot) else { continue }
             let panels = rects.indices.map { index in
-                PanelsFigure.Panel(rect: rects[index], figure: panelFigure(
-                    specs[index], state: state, width: rects[index].width, height: rects[index].height,
-                    titleLineLimit: choice.titleLines[index], titleSize: choice.titleSize, ownLegend: false, xTitle: choice.xTitles))
+                PanelsFigure.Panel(rect: rects[index], figure: stackedPanel(
+                    specs, index, state: state, width: rects[index].width, height: rects[index].height,
+                    titleLines: choice.titleLines[index], titleSize: choice.titleSize, xTitle: choice.xTitles[index]))
             }
             // A panel's label size follows its height: one that grew may take more than its trial did.
             guard panels.allSatisfy({ ($0.figure as? any StackablePanel).map { $0.layout.plot.height >= minimumPlot } ?? false })
@@ -141,6 +152,15 @@ extension SessionFigures {
                                 legendLeftOut: legend == nil && legends.count > 1)
         }
         return nil
+    }
+
+    /// Panel `index` of a stack of `specs`, without a legend of its own (the stack names the
+    /// paths), its title on at most `titleLines` lines (0: none) and its edges shared with the
+    /// panels above and below it (`StackEdges`).
+    private func stackedPanel(_ specs: [PanelSpec], _ index: Int, state: RenderState, width: Int, height: Int,
+                              titleLines: Int, titleSize: Int, xTitle: Bool) -> any PlannedFigure {
+        panelFigure(specs[index], state: state, width: width, height: height, titleLineLimit: titleLines, titleSize: titleSize,
+                    ownLegend: false, xTitle: xTitle, stackEdges: StackEdges(above: index > 0, below: index < specs.count - 1))
     }
 
     /// The legends a stack may set below its panels, the fullest first, then nil (none): the

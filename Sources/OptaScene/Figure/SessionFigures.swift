@@ -67,10 +67,11 @@ public struct SessionFigures: Sendable {
     }
 
     func landscapeFigure(_ scenario: Scenario, width: Int, height: Int, titleLineLimit: Int? = nil, titleSize: Int? = nil,
-                         leadingGap: Float = 0, xTitle: Bool = true) -> LandscapeFigure {
+                         leadingGap: Float = 0, xTitle: Bool = true, stackEdges: StackEdges = StackEdges()) -> LandscapeFigure {
         LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts,
                         prepared: PreparedLandscape(scenario.landscape, sampledRange: .some(homeRange)), titleLineLimit: titleLineLimit,
-                        titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefinedSamples: undefinedSamples)
+                        titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges,
+                        undefinedSamples: undefinedSamples)
     }
 
     /// The scenario's panels side by side, or stacked (`PanelsFigure.layout`).
@@ -92,10 +93,11 @@ public struct SessionFigures: Sendable {
     /// One panel's figure; a chart takes what `previous` (the same chart before its x axis
     /// widened) worked out of the logged paths. `ownLegend` false: the panel draws no legend (its
     /// stack names the paths). `leadingGap`: room kept blank at the left edge (`PanelsFigure.gutter`).
-    /// `titleLineLimit` 0 and `xTitle` false leave the title and the x axis's title out (a short stack).
+    /// `titleLineLimit` 0 and `xTitle` false leave the title and the x axis's title out (a short stack);
+    /// `stackEdges`: the panel's edges that meet another panel of its stack.
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int, previous: ConvergenceFigure? = nil,
                      titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true,
-                     leadingGap: Float = 0, xTitle: Bool = true) -> any PlannedFigure {
+                     leadingGap: Float = 0, xTitle: Bool = true, stackEdges: StackEdges = StackEdges()) -> any PlannedFigure {
         var shown = state.scenario
         if !ownLegend { shown.axes.legend = false }
         switch panel.kind {
@@ -103,13 +105,13 @@ public struct SessionFigures: Sendable {
             if let title = panel.title { shown.title = title }
             if let camera = panel.camera { shown.landscape.domain = camera.visibleDomain(home: homeDomain) }
             return landscapeFigure(shown, width: width, height: height, titleLineLimit: titleLineLimit, titleSize: titleSize,
-                                   leadingGap: leadingGap, xTitle: xTitle)
+                                   leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges)
         case .convergence:
             let chart = { (scenario: Scenario) in
                 ConvergenceFigure(scenario: scenario, width: width, height: height, fonts: fonts, title: panel.title,
                                   showGradientNorm: panel.gradientNorm, followedSpan: ConvergenceFigure.followedSpan(state),
                                   options: panel.chart, previous: previous, titleLineLimit: titleLineLimit, titleSize: titleSize,
-                                  leadingGap: leadingGap, xTitle: xTitle)
+                                  leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges)
             }
             let inside = chart(shown)
             // A `best` legend that covers lines in every corner of the plot goes beside or below it,

@@ -95,24 +95,26 @@ extension LandscapeFigure {
         return SIMD2(lo.x <= hi.x ? min(max(p.x, lo.x), hi.x) : middle.x, lo.y <= hi.y ? min(max(p.y, lo.y), hi.y) : middle.y)
     }
 
-    /// What contour labels keep clear of: the paths' lines (by half the widest stroke and half a
-    /// label's height), their marked points and ends, and the minimum markers.
+    /// What contour labels keep clear of: the paths' lines (by half the widest stroke with its
+    /// halo and half a label's height), their marked points and ends, and the minimum markers,
+    /// each as large as it is drawn at the figure's stroke scale (twice its 1080 p size at 4K).
     static func labelObstacles(_ paths: [PathSpec], minima: [SIMD2<Double>], viewport: PlotViewport,
                                labelSize: Int) -> ContourLabelPlacer.Obstacles {
         let toFrame: (SIMD2<Double>) -> SIMD2<Float> = { p in
             let q = viewport.framePoint(p)
             return SIMD2(Float(q.x), Float(q.y))
         }
+        let s = LandscapeLayout.strokeScale(labelSize: labelSize)
         var obstacles = ContourLabelPlacer.Obstacles()
         let widest = paths.map(\.width).max() ?? 0
-        obstacles.lineClearance = Float(labelSize) * 0.5 + Float(widest) / 2 + PathStroke.haloWidth
+        obstacles.lineClearance = Float(labelSize) * 0.5 + (Float(widest) / 2 + PathStroke.haloWidth) * s
         for path in paths {
             let points = path.points.map(toFrame)
             obstacles.lines.append(points)
-            if path.markers { obstacles.discs += points.map { ($0, Float(path.markerRadius) + PathStroke.haloWidth) } }
-            for end in [points.first, points.last].compactMap({ $0 }) { obstacles.discs.append((end, 8)) }
+            if path.markers { obstacles.discs += points.map { ($0, (Float(path.markerRadius) + PathStroke.haloWidth) * s) } }
+            for end in [points.first, points.last].compactMap({ $0 }) { obstacles.discs.append((end, 8 * s)) }
         }
-        obstacles.discs += minima.map { (toFrame($0), 9) }
+        obstacles.discs += minima.map { (toFrame($0), 9 * s) }
         return obstacles
     }
 

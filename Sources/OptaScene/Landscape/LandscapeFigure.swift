@@ -50,16 +50,19 @@ public struct LandscapeFigure: Sendable {
     /// 0: no title, a panel under another in a short stack); `titleSize`: the title's largest text
     /// size when not the usual (a stack may ask for less); `leadingGap`: room kept blank at the left
     /// edge (`LandscapeLayout.leadingGap`); `xTitle` false: no x axis title and no room for it
-    /// (unless the x labels' offset note needs its line).
+    /// (unless the x labels' offset note needs its line); `stackEdges`: the edges that meet
+    /// another panel of a stack.
     public init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape? = nil,
-                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true) {
+                titleLineLimit: Int? = nil, titleSize: Int? = nil, leadingGap: Float = 0, xTitle: Bool = true,
+                stackEdges: StackEdges = StackEdges()) {
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared, titleLineLimit: titleLineLimit,
-                  titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefinedSamples: nil)
+                  titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges, undefinedSamples: nil)
     }
 
     /// `undefinedSamples`: where a session keeps the undefined sample of each domain it shows.
     init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape?,
-         titleLineLimit: Int?, titleSize: Int?, leadingGap: Float, xTitle: Bool, undefinedSamples: UndefinedSampleCache?) {
+         titleLineLimit: Int?, titleSize: Int?, leadingGap: Float, xTitle: Bool, stackEdges: StackEdges,
+         undefinedSamples: UndefinedSampleCache?) {
         let prepared = prepared ?? PreparedLandscape(scenario.landscape)
         let domain = scenario.landscape.domain
         let undefined = if let undefinedSamples { undefinedSamples.sample(scenario.landscape.objective, domain) }
@@ -69,16 +72,18 @@ public struct LandscapeFigure: Sendable {
             // No corner clear of the paths and markers: the legend goes beside the plot.
             let trial = LandscapeFigure(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
                                         titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle,
-                                        undefined: undefined, outsideLegend: false, contourLabels: false)
+                                        stackEdges: stackEdges, undefined: undefined, outsideLegend: false, contourLabels: false)
             outside = trial.legendWantsOutside
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
-                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, undefined: undefined,
+                  titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges,
+                  undefined: undefined,
                   outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
-                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, undefined: UndefinedSample?,
+                 titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, stackEdges: StackEdges,
+                 undefined: UndefinedSample?,
                  outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
@@ -110,7 +115,8 @@ public struct LandscapeFigure: Sendable {
             LandscapeLayout(width: width, height: height, hasTitle: titleLines > 0, hasColorbar: scenario.axes.colorbar,
                             yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                             xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines,
-                            colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle)
+                            colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle,
+                            stackEdges: stackEdges)
         }
         var layout = layoutWith(titleLines: titleLineLimit == 0 ? 0 : 1, titleSize: nil)
         // The title's room does not depend on its line count (only the plot's top does).

@@ -10,6 +10,8 @@ public struct LandscapeLayout: Sendable, Equatable {
     public let xTitleBottom: Float
     /// Room left blank at the frame's left edge, before the y axis's title (`leadingGap`).
     public let leadingGap: Float
+    /// Which of the frame's edges meet another panel of a stack (`StackEdges`).
+    public let stackEdges: StackEdges
     /// Where the middle of the (turned) y axis title goes across the frame.
     public var yTitleX: Float { leadingGap + Float(labelSize) * (0.6 + 1.25 / 2) }
     /// Text sizes in pixels.
@@ -59,23 +61,30 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
     /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`);
     /// `leadingGap` room kept blank at the left edge (a panel beside another: `PanelsFigure.gutter`);
-    /// `hasXTitle` false keeps no line for the x axis's title (a panel in a short stack).
+    /// `hasXTitle` false keeps no line for the x axis's title (a panel in a short stack);
+    /// `stackEdges` says which edges meet another stacked panel.
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
                 legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil, leadingGap: Float = 0,
-                hasXTitle: Bool = true) {
+                hasXTitle: Bool = true, stackEdges: StackEdges = StackEdges()) {
         self.labelSize = labelSize
         self.leadingGap = leadingGap
+        self.stackEdges = stackEdges
         self.titleSize = titleSize ?? labelSize + 4
         frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let gap = Float(labelSize) * 0.6
         let tickLength = Float(labelSize) * 0.4
         let lineHeight = Float(labelSize) * 1.25
-        let top = hasTitle ? gap * 2 + Float(self.titleSize) * 1.3 * Float(max(1, titleLines)) : gap * 2
+        // Without a title under another panel, the gap that one keeps below it is this one's: the
+        // top tick label (centred on the plot's edge) needs only half its line and half a gap.
+        let titleRoom = Float(self.titleSize) * 1.3 * Float(max(1, titleLines))
+        let top = hasTitle ? gap * 2 + titleRoom : stackEdges.above ? lineHeight / 2 + gap * 0.5 : gap * 2
         let left = leadingGap + max(gap + lineHeight + gap + yLabelWidth + tickLength + gap * 0.5, xLabelWidth / 2 + gap)
-        var bottom = tickLength + gap * 0.5 + lineHeight + (hasXTitle ? gap * 0.5 + lineHeight : 0) + gap
+        // Over another panel, that one's top keeps the gap between them.
+        let bottomGap = stackEdges.below ? 0 : gap
+        var bottom = tickLength + gap * 0.5 + lineHeight + (hasXTitle ? gap * 0.5 + lineHeight : 0) + bottomGap
         if legendHeight > 0 { bottom += legendHeight + gap * 0.5 }
-        xTitleBottom = Float(height) - gap - (legendHeight > 0 ? legendHeight + gap * 0.5 : 0)
+        xTitleBottom = Float(height) - bottomGap - (legendHeight > 0 ? legendHeight + gap * 0.5 : 0)
         let barWidth = max(10, Float(labelSize) * 1.2)
         var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap
             + lineHeight + Float(max(0, colorbarTitleLines - 1)) * Float(labelSize) * 1.4 + gap : gap * 2
@@ -90,5 +99,19 @@ public struct LandscapeLayout: Sendable, Equatable {
         } else {
             colorbar = nil
         }
+    }
+}
+
+/// Which edges of a panel meet another panel of a stack: one gap separates two stacked panels
+/// (the upper one's tick labels or x axis title from the lower one's title or top tick label)
+/// where each alone keeps its own gap at the frame's edge, 20 px of blank between them at 320×240.
+public struct StackEdges: Sendable, Equatable {
+    /// A panel sits right above this one / right below it.
+    public var above: Bool
+    public var below: Bool
+
+    public init(above: Bool = false, below: Bool = false) {
+        self.above = above
+        self.below = below
     }
 }

@@ -26,6 +26,8 @@ public struct PreparedSurface: Sendable {
     public let colormap: ColormapLUT
     /// Contour levels as normalized heights (sorted), from the landscape's contour settings.
     public let contourLevels: [Float]
+    /// The normalized heights read smoothly for the floor's contours (flat without a floor).
+    public let floorGrid: SmoothHeightGrid
 
     public init(scenario: Scenario) {
         let spec = scenario.surface ?? SurfaceSpec(height: SurfaceSpec.defaultHeight(for: scenario.landscape.domain),
@@ -82,6 +84,9 @@ public struct PreparedSurface: Sendable {
                 positions.append(SIMD3(Float(x - origin.x), Float(y - origin.y), z))
             }
             indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+            floorGrid = SmoothHeightGrid(values: field.levels, resolution: n, defined: defined)
+        } else {
+            floorGrid = SmoothHeightGrid(values: [], resolution: 0)
         }
         self.positions = positions
         self.indices = indices

@@ -140,7 +140,7 @@ public struct SurfaceFigure: Sendable {
             isolineColor: SIMD4(c.r, c.g, c.b, c.a * 0.85),
             isolineWidth: (Float(contour?.width ?? 0.8) + 0.4) * layout.strokeScale,
             wireframeStep: spec.wireframe ? (hi - lo) / 32 : nil, wireframeOrigin: lo,
-            floorColor: SIMD3(0.14, 0.14, 0.18), gridResolution: spec.resolution, floorDomain: (lo, hi))
+            floorColor: SIMD3(0.14, 0.14, 0.18), floorGrid: prepared.floorGrid, floorDomain: (lo, hi))
     }
 
     /// Draws the surface for `state`; returns the nearest 1/w drawn at each pixel of `probes`
