@@ -68,8 +68,8 @@ final class LibrarySession: Sendable {
 
     /// Draws the current frame at `width` × `height` straight into caller memory, in straight alpha
     /// (`RenderContext.run(_:intoStraightRGBA:...)`, whose conditions on the memory the caller has
-    /// checked), when the figure draws its frames as one plan: no framebuffer, no copy. Returns
-    /// false, having drawn nothing, for figures that draw otherwise (the 3-D surface).
+    /// checked), when the figure draws its frames as one plan (every figure does): no framebuffer,
+    /// no copy. Returns false, having drawn nothing, for a figure that draws otherwise.
     func drawStraight(width: Int, height: Int, threads: Int, into pixels: UnsafeMutableRawPointer,
                       bytesPerRow: Int) throws(ABIFailure) -> Bool {
         let (state, figure) = snapshot(width: width, height: height)

@@ -7,7 +7,9 @@
 //     heatmap, contours and colourbar ramp fused), optionally with a `LayerKey`;
 //   - `vector`: a `DrawList` of strokes, disks, polygons, rounded rectangles and text masks,
 //     optionally with a `LayerKey` (static items right above a keyed shaded layer);
-//   - `subplan`: another plan drawn into a rectangle as if it were a whole frame (panels).
+//   - `mesh`: a triangle mesh (the 3-D surface) and the overlay made from the depth it leaves;
+//   - `subplan`: another plan drawn into a rectangle as if it were a whole frame (panels); where
+//     sub-plans leave a gap, the context clears it.
 //
 // `RenderContext.run(_:into:threads:)` then decides every pixel:
 //   1. sub-plans first, each into its rectangle (recursively, as below);
@@ -32,7 +34,8 @@
 // The context owns the scratch memory of all this (binning arrays, the triangle rasterizer's vertex
 // arrays, the kept layer) and keeps it from frame to frame; whoever draws frames holds one.
 //
-// The 3-D surface (`Triangles/`) does not go through a plan yet: `TriangleRasterizer.render` bins
-// triangles into 64 px tiles, rasterizes depth per tile, resolves and shades each pixel once per
-// visible surface, and its overlay is then drawn over the whole frame as a second pass
-// (`Framebuffer.draw`), with the context's scratch memory.
+// The 3-D surface is a `mesh` layer (`MeshLayer`, the plan's first): the context draws it first in
+// a pass of its own — `TriangleRasterizer` bins every triangle into 64 px tiles, rasterizes depth
+// per tile, resolves and shades each pixel once per visible surface (`Triangles/`) — and notes the
+// depth at the overlay's probes; the overlay made from those depths, and the vector layers above
+// it, are then drawn in one pass over tiles as in step 4.

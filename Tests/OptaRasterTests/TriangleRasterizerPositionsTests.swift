@@ -55,4 +55,68 @@ private struct VaryingColour: FragmentShader {
         #expect(positionsDepth == clipDepth)
         #expect(clipDepth.filter { $0 > 0 }.count > probes.count / 10)
     }
+
+    /// A plan's mesh layer draws what `render` draws into a frame of its own, wherever the plan
+    /// is placed: a whole frame, a panel's rectangle of a larger one, or caller rows with padding;
+    /// its overlay gets the same probe depths and is drawn over it.
+    @Test(arguments: [1, 2])
+    func aMeshLayerDrawsWhatTheRasterizerDrawsInAnyRectangle(threads: Int) {
+        let positions = positions, indices = indices, rows = rows
+        let varyings = positions.map { SIMD8<Float>(($0.x + 1) / 2, ($0.y + 1) / 2, $0.z + 0.5, 0, 0, 0, 0, 0) }
+        let probes = stride(from: 0, to: 120, by: 7).flatMap { y in stride(from: 0, to: 160, by: 5).map { SIMD2<Int32>(Int32($0), Int32(y)) } }
+        let background: UInt32 = 0xFF20_1008
+        var alone = Framebuffer(width: 160, height: 120)
+        var context = RenderContext()
+        let expectedDepths = TriangleRasterizer.render(
+            positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
+            background: background, near: 0.1, far: 100, into: &alone, context: &context, threads: threads, depthAt: probes)
+        // The overlay: a dot at each probe the mesh covers, so the depths it was given show.
+        let overlay: @Sendable ([Float]) -> DrawList = { depths in
+            var items: [DrawItem] = []
+            for (probe, depth) in zip(probes, depths) where depth > 0 {
+                let x = Float(probe.x), y = Float(probe.y)
+                items.append(.rect(PixelRectF(x0: x, y0: y, x1: x + 1, y1: y + 1), fill: RGBA(1, 1, 1)))
+            }
+            return DrawList(items)
+        }
+        let mesh = MeshLayer(positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
+                             opaqueShader: true, background: background, near: 0.1, far: 100, probes: probes, overlay: overlay)
+        var expected = alone
+        expected.draw(overlay(expectedDepths), threads: 1)
+        #expect(expected != alone)
+
+        var whole = Framebuffer(width: 160, height: 120)
+        context.run(FramePlan([.mesh(mesh)]), into: &whole, threads: threads)
+        #expect(whole.pixels == expected.pixels)
+
+        // In a panel's rectangle, beside a filled one.
+        let panel = PixelRect(x0: 30, y0: 20, x1: 190, y1: 140)
+        let plan = FramePlan([.subplan(PixelRect(x0: 0, y0: 0, x1: 30, y1: 160), FramePlan([.fill(0xFF00_00FF)])),
+                              .subplan(PixelRect(x0: 30, y0: 0, x1: 200, y1: 20), FramePlan([.fill(0xFF00_00FF)])),
+                              .subplan(PixelRect(x0: 30, y0: 140, x1: 200, y1: 160), FramePlan([.fill(0xFF00_00FF)])),
+                              .subplan(PixelRect(x0: 190, y0: 20, x1: 200, y1: 140), FramePlan([.fill(0xFF00_00FF)])),
+                              .subplan(panel, FramePlan([.mesh(mesh)]))])
+        #expect(plan.isOpaque(width: 200, height: 160))
+        var framed = Framebuffer(width: 200, height: 160)
+        context.run(plan, into: &framed, threads: threads)
+        var inPanel = 0
+        for y in 0..<120 {
+            for x in 0..<160 where framed[panel.x0 + x, panel.y0 + y] != expected[x, y] { inPanel += 1 }
+        }
+        #expect(inPanel == 0)
+
+        // Caller rows with padding, in straight alpha (the frame is opaque: the same bytes).
+        let bytesPerRow = 160 * 4 + 28
+        var bytes = [UInt8](repeating: 7, count: bytesPerRow * 120)
+        bytes.withUnsafeMutableBytes { raw in
+            context.run(FramePlan([.mesh(mesh)]), intoStraightRGBA: raw.baseAddress!, width: 160, height: 120,
+                        bytesPerRow: bytesPerRow, threads: threads)
+        }
+        let straight = expected.straightRGBA()
+        var inRows = 0
+        for y in 0..<120 where Array(bytes[(y * bytesPerRow)..<(y * bytesPerRow + 160 * 4)]) != Array(straight[(y * 640)..<((y + 1) * 640)]) {
+            inRows += 1
+        }
+        #expect(inRows == 0)
+    }
 }

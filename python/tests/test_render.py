@@ -94,7 +94,7 @@ def test_panels_match_the_cli(tmp_path):
 
 
 def test_surface_into_an_array_matches_the_cli(tmp_path):
-    # The 3-D surface is drawn in several passes: into a frame first, then copied.
+    # The 3-D surface's mesh pass, then its overlay, drawn straight into the array.
     fig = opta.Figure({"version": 1, "size": {"width": 160, "height": 120}, "view": "3d",
                        "landscape": {"function": "himmelblau", "domain": {"x": [-5, 5], "y": [-5, 5]}, "scale": "log"},
                        "surface": {"resolution": 32, "height": 3, "scale": "log"}})

@@ -70,6 +70,15 @@ extension RenderContext {
         guard !own.layers.isEmpty else { return false }
         // Drawn over the sub-plans' regions, these layers leave more than kept pixels there.
         keptPasses.thisFrame.removeSubrange(subplanPasses...)
+        if case .mesh(let mesh) = own.layers.first {
+            // The mesh writes every pixel of the region in a pass of its own (its triangles are
+            // binned first); the overlay made from its depths, and the layers above, then run in
+            // one pass over tiles.
+            let depths = mesh.draw(frame, region, &self, threads)
+            let above = FramePlan([.vector(mesh.overlay(depths))] + own.layers.dropFirst())
+            runTiles(above, tileSize: above.tileSize, into: frame, region: region, straight: straight, threads: threads)
+            return true
+        }
         runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         return true
     }
@@ -135,7 +144,7 @@ extension RenderContext {
                             shader.shade(&target)
                         case .vector:
                             lists[index]?.composite(into: &target)
-                        case .subplan:
+                        case .subplan, .mesh:
                             break  // run before the pass
                         }
                     }

@@ -3,7 +3,7 @@
 /// order on each tile while it is in cache.
 ///
 /// A plan starts either with sub-plans (panels), which are drawn first and should together cover
-/// the frame, or with an opaque layer (`fill` or `shaded`) that writes every pixel: nothing of an
+/// the frame, or with an opaque layer (`fill`, `shaded` or `mesh`) that writes every pixel: nothing of an
 /// earlier frame shows through. Where sub-plans leave a gap, the render context clears it to
 /// transparent (and the frame is not opaque), so a gap shows as one, never as stale pixels.
 public struct FramePlan: Sendable {
@@ -17,7 +17,7 @@ public struct FramePlan: Sendable {
     /// or a shader, or sub-plans that together cover the frame, each starting opaque itself.
     func startsOpaque(width: Int, height: Int) -> Bool {
         switch layers.first {
-        case .fill, .shaded: true
+        case .fill, .shaded, .mesh: true
         case .subplan: subplansCover(width: width, height: height)
         case .vector, nil: false
         }
@@ -56,6 +56,7 @@ public struct FramePlan: Sendable {
             switch layer {
             case .fill(let color): color >= 0xFF00_0000
             case .shaded(let shader, _): shader.writesOpaquePixels
+            case .mesh(let mesh): mesh.writesOpaquePixels
             case .vector: true
             case .subplan(let rect, let plan): plan.isOpaque(width: rect.width, height: rect.height)
             }
@@ -100,6 +101,9 @@ public enum FrameLayer: Sendable {
     /// them into later frames whose layers up to this one have equal keys (static items over a
     /// landscape: stored runs). The key must change whenever the items do.
     case vector(DrawList, cacheKey: LayerKey? = nil)
+    /// A triangle mesh that writes every pixel, and the overlay made from its depths (the 3-D
+    /// surface); only as a plan's first layer. The layers after it blend over the overlay.
+    case mesh(MeshLayer)
     /// A plan drawn into a rectangle of the frame as if the rectangle were a whole frame (a panel):
     /// its pixel (x, y) is the frame's (x0 + x, y0 + y). Sub-plans come first in a plan and are
     /// drawn before its other layers.

@@ -27,10 +27,14 @@ public enum TriangleRasterizer {
     ) -> [Float] {
         var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
         defer { context.vertices = buffers }
-        ClipTransform.project(clip, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
+        let (width, height) = (framebuffer.width, framebuffer.height)
+        ClipTransform.project(clip, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
                               near: near, guardBand: guardBand, threads: threads, into: &buffers.screen)
-        return render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
+        return framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
+                   near: near, far: far, into: FramePixels(base: buffer.baseAddress!, width: width, height: height, stride: width),
+                   region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads, probes: probes)
+        }
     }
 
     /// `render` for world `positions` and the view-projection matrix `transform` (4 rows): each
@@ -41,24 +45,42 @@ public enum TriangleRasterizer {
         background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, context: inout RenderContext,
         threads: Int, depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
+        let (width, height) = (framebuffer.width, framebuffer.height)
+        return framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            render(positions: positions, transform: transform, indices: indices, varyings: varyings, shader: shader,
+                   background: background, near: near, far: far,
+                   into: FramePixels(base: buffer.baseAddress!, width: width, height: height, stride: width),
+                   region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), context: &context, threads: threads, depthAt: probes)
+        }
+    }
+
+    /// `render` for world `positions` into `region` of `frame`, as if the region were a whole
+    /// frame (a plan's mesh layer, `MeshLayer`); probes are in the region's pixels.
+    static func render<S: TriangleShader>(
+        positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S,
+        background: UInt32, near: Float, far: Float, into frame: FramePixels, region: PixelRect, context: inout RenderContext,
+        threads: Int, depthAt probes: [SIMD2<Int32>]
+    ) -> [Float] {
         var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
         defer { context.vertices = buffers }
         ClipTransform.applyAndProject(
-            transform, to: positions, halfWidth: Float(framebuffer.width) / 2, halfHeight: Float(framebuffer.height) / 2,
+            transform, to: positions, halfWidth: Float(region.width) / 2, halfHeight: Float(region.height) / 2,
             near: near, guardBand: guardBand, threads: threads, into: &buffers)
         return render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: &framebuffer, threads: threads, probes: probes)
+                      near: near, far: far, into: frame, region: region, threads: threads, probes: probes)
     }
 
     /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
-        near: Float, far: Float, into framebuffer: inout Framebuffer, threads: Int, probes: [SIMD2<Int32>]
+        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, probes: [SIMD2<Int32>]
     ) -> [Float] {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
         precondition(varyings.count == clip.count, "one set of varyings per vertex")
-        let width = framebuffer.width, height = framebuffer.height
+        precondition(region.intersection(PixelRect(x0: 0, y0: 0, x1: pixels.width, y1: pixels.height)) == region && !region.isEmpty,
+                     "a mesh is drawn into a region inside the frame")
+        let width = region.width, height = region.height
         let tileSize = TileScheduler.defaultTileSize
         // Bin the triangles into tiles.
         let bins = screen.withUnsafeBufferPointer { s in
@@ -74,33 +96,33 @@ public enum TriangleRasterizer {
         let probesByTile = DepthProbes(probes, width: width, height: height, tileSize: tileSize)
         var depths = [Float](repeating: 0, count: probes.count)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
-        framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
-            depths.withUnsafeMutableBufferPointer { depthBuffer in
-                screen.withUnsafeBufferPointer { screenBuffer in
-                    clip.withUnsafeBufferPointer { clipBuffer in
-                        indices.withUnsafeBufferPointer { indexBuffer in
-                          varyings.withUnsafeBufferPointer { varyingBuffer in
-                            let pixelBase = SharedMutablePointer(pixels.baseAddress!)
-                            // Each tile writes only its own probes' entries.
-                            let depthBase = depthBuffer.baseAddress.map(SharedMutablePointer.init)
-                            let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
-                                                   indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
-                            ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
-                                let rect = tiles[t]
-                                var target = TileTarget(rect: rect, stride: width, base: pixelBase.base)
-                                guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
-                                    // No triangle here: background, and the probes keep their 0.
-                                    target.fill(background)
-                                    return
-                                }
-                                samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
-                                probesByTile.forEach(inTile: t) { k in
-                                    let p = probes[k]
-                                    depthBase?.base[k] = samples.nearestInvW(x: Int(p.x), y: Int(p.y), rect: rect, farInvW: frame.farInvW)
-                                }
+        depths.withUnsafeMutableBufferPointer { depthBuffer in
+            screen.withUnsafeBufferPointer { screenBuffer in
+                clip.withUnsafeBufferPointer { clipBuffer in
+                    indices.withUnsafeBufferPointer { indexBuffer in
+                      varyings.withUnsafeBufferPointer { varyingBuffer in
+                        // The region's pixel (0, 0); tiles address the region as a whole frame.
+                        let pixelBase = SharedMutablePointer(pixels.base + region.y0 * pixels.stride + region.x0)
+                        let stride = pixels.stride
+                        // Each tile writes only its own probes' entries.
+                        let depthBase = depthBuffer.baseAddress.map(SharedMutablePointer.init)
+                        let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
+                                               indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
+                        ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
+                            let rect = tiles[t]
+                            var target = TileTarget(rect: rect, stride: stride, base: pixelBase.base)
+                            guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
+                                // No triangle here: background, and the probes keep their 0.
+                                target.fill(background)
+                                return
                             }
-                          }
+                            samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
+                            probesByTile.forEach(inTile: t) { k in
+                                let p = probes[k]
+                                depthBase?.base[k] = samples.nearestInvW(x: Int(p.x), y: Int(p.y), rect: rect, farInvW: frame.farInvW)
+                            }
                         }
+                      }
                     }
                 }
             }

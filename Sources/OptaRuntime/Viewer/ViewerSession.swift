@@ -220,8 +220,8 @@ public final class ViewerSession {
         }
         let shown = figure
         sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })
-        // The frame stays as drawn until the next is drawn into it; only plans are drawn by the
-        // context alone (the 3-D surface is drawn by other means too).
+        // The frame stays as drawn until the next is drawn into it, by the context alone (every
+        // figure draws as a plan).
         renderContext.leavesFramesIntact = figure is any PlannedFigure
         figure.render(renderState, overlay: overlay, into: &framebuffer!, context: &renderContext, threads: options.threads)
         sink.present(framebuffer!)

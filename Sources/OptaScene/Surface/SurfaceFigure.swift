@@ -143,33 +143,44 @@ public struct SurfaceFigure: Sendable {
             floorColor: SIMD3(0.14, 0.14, 0.18), floorGrid: prepared.floorGrid, floorDomain: (lo, hi))
     }
 
-    /// Draws the surface for `state`; returns the nearest 1/w drawn at each pixel of `probes`
-    /// (0 where nothing is), for depth-testing what is drawn over it.
+    /// Draws the surface for `state` alone; returns the nearest 1/w drawn at each pixel of
+    /// `probes` (0 where nothing is).
     @discardableResult
     public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int,
                               depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
         let camera = camera(for: state)
-        // The world-to-clip rows take positions relative to `prepared.origin`: the translation
-        // by the origin is folded into each row's constant in Double, before rounding to Float.
-        let o = prepared.origin
-        let rows = projector(camera).rows.map { r in SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y) }
         return TriangleRasterizer.render(
-            positions: prepared.positions, transform: rows.map { SIMD4<Float>($0) }, indices: prepared.indices, varyings: prepared.varyings, shader: shader(camera: camera),
-            background: Self.background.premultipliedPacked, near: Float(prepared.spec.near), far: Float(prepared.spec.far),
-            into: &framebuffer, context: &context, threads: threads, depthAt: probes)
+            positions: prepared.positions, transform: clipRows(camera), indices: prepared.indices, varyings: prepared.varyings,
+            shader: shader(camera: camera), background: Self.background.premultipliedPacked, near: Float(prepared.spec.near),
+            far: Float(prepared.spec.far), into: &framebuffer, context: &context, threads: threads, depthAt: probes)
+    }
+
+    /// The world-to-clip rows for `camera`. They take positions relative to `prepared.origin`:
+    /// the translation by the origin is folded into each row's constant in Double, before
+    /// rounding to Float.
+    func clipRows(_ camera: OrbitCamera) -> [SIMD4<Float>] {
+        let o = prepared.origin
+        return projector(camera).rows.map { r in SIMD4<Float>(SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y)) }
     }
 }
 
-extension SurfaceFigure: SceneFigure {
+extension SurfaceFigure: PlannedFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
-                       threads: Int) {
-        let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera(for: state)))
-        let depths = renderSurface(state, into: &framebuffer, context: &context, threads: threads, depthAt: plan.probes.pixels)
-        var items = drawList(state, plan: plan, depths: depths)
-        items.items += overlay.items
-        framebuffer.draw(items, context: &context, threads: threads)
+    /// The surface as a mesh layer, and over it the overlay (box, axes, paths, markers, legend,
+    /// colourbar, title), depth-tested at its probes, then `overlay`.
+    public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
+        let camera = camera(for: state)
+        let overlayPlan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera))
+        let mesh = MeshLayer(positions: prepared.positions, transform: clipRows(camera), indices: prepared.indices,
+                             varyings: prepared.varyings, shader: shader(camera: camera), opaqueShader: true,
+                             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near),
+                             far: Float(prepared.spec.far), probes: overlayPlan.probes.pixels) { depths in
+            var items = drawList(state, plan: overlayPlan, depths: depths)
+            items.items += overlay.items
+            return items
+        }
+        return FramePlan([.mesh(mesh)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
