@@ -64,6 +64,28 @@ static inline __attribute__((always_inline)) opta_int8 opta_opaque_int(opta_int8
     return v;
 }
 
+/// a·b + c rounded once (vfmadd) where the headers are read with FMA on (Opta's vector build,
+/// `-target-cpu haswell`), else a·b + c rounded twice: either way the same bits as `opta_fma1` on
+/// each lane, so a value worked out one lane at a time matches the vector path.
+static inline __attribute__((always_inline)) opta_float8 opta_fma(opta_float8 a, opta_float8 b, opta_float8 c) {
+#if defined(__FMA__)
+    return __builtin_elementwise_fma(a, b, c);
+#else
+#pragma clang fp contract(off)
+    return a * b + c;
+#endif
+}
+
+/// `opta_fma` for one float.
+static inline __attribute__((always_inline)) float opta_fma1(float a, float b, float c) {
+#if defined(__FMA__)
+    return __builtin_fmaf(a, b, c);
+#else
+#pragma clang fp contract(off)
+    return a * b + c;
+#endif
+}
+
 /// Asks for the cache line at `p` ahead of its use (prefetcht0); never faults.
 static inline __attribute__((always_inline)) void opta_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);

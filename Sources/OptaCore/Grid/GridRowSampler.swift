@@ -225,16 +225,16 @@ extension GridLandscape {
     /// stepping from the run's first float would miss its last line when it starts mid-line.
     @inline(__always)
     private func prefetch(rows j: Int, blocks: Range<Int>, data: UnsafePointer<Float>, blocksPerRow: Int) {
-        let lineFloats = 16
-        for r in j...(j + 1) {
-            let start = (r * blocksPerRow + blocks.lowerBound) * GridBlocks.blockFloats
-            let end = start + blocks.count * GridBlocks.blockFloats
-            // `data` starts on a 2 MB page, so float index multiples of 16 start cache lines.
-            var k = start & ~(lineFloats - 1)
-            while k < end {
-                opta_prefetch(data + k)
-                k += lineFloats
-            }
+        let rowFloats = blocksPerRow * GridBlocks.blockFloats
+        let start = j * rowFloats + blocks.lowerBound * GridBlocks.blockFloats
+        // `data` starts on a 2 MB page, so float index multiples of 16 start cache lines.
+        let first = start & ~15, lines = (start + blocks.count * GridBlocks.blockFloats - first + 15) >> 4
+        // Both rows' lines in one loop (the compiler unrolls it into runs of prefetches).
+        var line = data + first
+        for _ in 0..<lines {
+            opta_prefetch(line)
+            opta_prefetch(line + rowFloats)
+            line += 16
         }
     }
 
@@ -266,9 +266,9 @@ extension GridLandscape {
             let f0 = load(p0), fx0 = load(p0 + GridBlocks.dxLane), fy0 = load(p0 + GridBlocks.dyLane)
             let f1 = load(p1), fx1 = load(p1 + GridBlocks.dxLane), fy1 = load(p1 + GridBlocks.dyLane)
             let df = f1 - f0, dfx = fx1 - fx0
-            FastLoad.store(f0 + h1 * df + g0 * fy0 + g1 * fy1, out, 0)
-            FastLoad.store(fx0 + h1 * dfx, out, stride)
-            FastLoad.store(d1 * df + e0 * fy0 + e1 * fy1, out, 2 * stride)
+            FastLoad.store(opta_fma(g1, fy1, opta_fma(g0, fy0, opta_fma(h1, df, f0))), out, 0)
+            FastLoad.store(opta_fma(h1, dfx, fx0), out, stride)
+            FastLoad.store(opta_fma(e1, fy1, opta_fma(e0, fy0, d1 * df)), out, 2 * stride)
             FastLoad.store(d1 * dfx, out, 3 * stride)
             p0 += GridBlocks.blockFloats; p1 += GridBlocks.blockFloats; out += 8
         }
@@ -283,9 +283,9 @@ extension GridLandscape {
         let f0 = a[0], fx0 = a[GridBlocks.dxLane], fy0 = a[GridBlocks.dyLane]
         let f1 = b[0], fx1 = b[GridBlocks.dxLane], fy1 = b[GridBlocks.dyLane]
         let df = f1 - f0, dfx = fx1 - fx0
-        q[0] = f0 + w.h1 * df + w.g0 * fy0 + w.g1 * fy1
-        q[1] = fx0 + w.h1 * dfx
-        q[2] = w.d1 * df + w.e0 * fy0 + w.e1 * fy1
+        q[0] = opta_fma1(w.g1, fy1, opta_fma1(w.g0, fy0, opta_fma1(w.h1, df, f0)))
+        q[1] = opta_fma1(w.h1, dfx, fx0)
+        q[2] = opta_fma1(w.e1, fy1, opta_fma1(w.e0, fy0, w.d1 * df))
         q[3] = w.d1 * dfx
     }
 }
