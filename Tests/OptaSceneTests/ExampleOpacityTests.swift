@@ -5,7 +5,7 @@ import OptaScene
 import OptaText
 import Testing
 
-/// Every example's frame is opaque in every pixel, at a thumbnail's size and a screen's: no
+/// Every example's frame is opaque in every pixel, at a thumbnail's size, a screen's and 4K: no
 /// figure leaves a strip its plan does not paint (a panel's gap, a legend's margin), which a PNG
 /// would show as transparent and a caller's array as whatever it held. The plan says so too.
 @Suite struct ExampleOpacityTests {
@@ -22,7 +22,7 @@ import Testing
         session.runToCompletion()
         let state = session.renderState
         let figures = SessionFigures(scenario: scenario, fonts: try FontLibrary.loadDefault())
-        for (width, height) in [(320, 240), (1280, 720)] {
+        for (width, height) in [(320, 240), (1280, 720), (3840, 2160)] {
             let figure = figures.figure(for: state, width: width, height: height)
             let frame = figure.render(state, threads: 2)
             let clear = frame.pixels.indices.filter { frame.pixels[$0] >> 24 != 255 }
