@@ -3,9 +3,10 @@
 /// order on each tile while it is in cache.
 ///
 /// A plan starts either with sub-plans (panels), which are drawn first and should together cover
-/// the frame, or with an opaque layer (`fill`, `shaded` or `mesh`) that writes every pixel: nothing of an
-/// earlier frame shows through. Where sub-plans leave a gap, the render context clears it to
-/// transparent (and the frame is not opaque), so a gap shows as one, never as stale pixels.
+/// the frame, or with an opaque layer (`fill`, `shaded` or `mesh`) that writes every pixel:
+/// nothing of an earlier frame shows through. Where sub-plans leave a gap, the render context
+/// clears it to transparent (and the frame is not opaque), so a gap shows as one, never as stale
+/// pixels.
 public struct FramePlan: Sendable {
     public var layers: [FrameLayer]
 

@@ -77,14 +77,12 @@ public struct LandscapeFigure: Sendable {
         }
         self.init(scenario: scenario, width: width, height: height, fonts: fonts, prepared: prepared,
                   titleLineLimit: titleLineLimit, titleSize: titleSize, leadingGap: leadingGap, xTitle: xTitle, stackEdges: stackEdges,
-                  undefined: undefined,
-                  outsideLegend: outside, contourLabels: scenario.landscape.labels)
+                  undefined: undefined, outsideLegend: outside, contourLabels: scenario.landscape.labels)
     }
 
     private init(scenario: Scenario, width: Int, height: Int, fonts: FontLibrary, prepared: PreparedLandscape,
                  titleLineLimit: Int?, titleSize largestTitleSize: Int?, leadingGap: Float, xTitle: Bool, stackEdges: StackEdges,
-                 undefined: UndefinedSample?,
-                 outsideLegend: Bool, contourLabels placesLabels: Bool) {
+                 undefined: UndefinedSample?, outsideLegend: Bool, contourLabels placesLabels: Bool) {
         self.scenario = scenario
         self.width = width
         self.height = height

@@ -103,8 +103,9 @@ public struct LandscapeLayout: Sendable, Equatable {
 }
 
 /// Which edges of a panel meet another panel of a stack: one gap separates two stacked panels
-/// (the upper one's tick labels or x axis title from the lower one's title or top tick label)
-/// where each alone keeps its own gap at the frame's edge, 20 px of blank between them at 320×240.
+/// (the upper one's tick labels or x axis title from the lower one's title or top tick label),
+/// where each panel alone keeps a gap at the frame's edge (two would leave 20 px of blank between
+/// them at 320×240).
 public struct StackEdges: Sendable, Equatable {
     /// A panel sits right above this one / right below it.
     public var above: Bool
