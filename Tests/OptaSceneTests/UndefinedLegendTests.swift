@@ -56,4 +56,22 @@ import Testing
         // Half, none, nearly all (x = 0 is defined), then the first two again from the cache.
         #expect(expected == [512, nil, 1024, 512, nil] && seen == expected)
     }
+
+    /// A strip of undefined values too narrow for the 32 × 32 sample, along an edge of the plot,
+    /// still gets its legend entry; a value undefined only on the edge itself (log 0), which no
+    /// pixel shows, does not.
+    @Test func aNarrowUndefinedStripAtAnEdgeIsNamed() throws {
+        let strip = try figure(#"{"version": 1, "landscape": {"expression": "log(x) + y", "domain": {"x": [-0.004, 1], "y": [-1, 1]}, "scale": "linear"}}"#,
+                               width: 1280, height: 720)
+        let sample = try #require(strip.undefined)
+        #expect(sample.hi.x < 0 && sample.lo.y < -0.9 && sample.hi.y > 0.9 && sample.percent == nil)
+        #expect(strip.placedLegend(paths: [])?.legend.shown.map(\.id) == ["legend/undefined"])
+        // The hatch shows at the plot's left edge: its pixels are the hatch's greys.
+        let frame = FrameRenderer.render(strip, threads: 2)
+        let plot = strip.layout.plot, colors = Set(HatchPattern.colors(period: 8))
+        let y = (plot.y0 + plot.y1) / 2
+        #expect((plot.x0..<(plot.x0 + 3)).allSatisfy { colors.contains(frame[$0, y]) })
+        let edgeOnly = try figure(#"{"version": 1, "landscape": {"expression": "log(x) + y", "domain": {"x": [0, 1], "y": [-1, 1]}, "scale": "linear"}}"#)
+        #expect(edgeOnly.undefined == nil)
+    }
 }

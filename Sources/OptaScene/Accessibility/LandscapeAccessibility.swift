@@ -66,7 +66,8 @@ public enum LandscapeAccessibility {
     /// everywhere sampled.
     static func undefinedRegion(_ figure: LandscapeFigure) -> String {
         guard let sample = figure.undefined else { return "" }
-        return "; f is undefined (grey hatch) on about \(sample.percent) % of the plot, within x \(A11yNumber.range(sample.lo.x, sample.hi.x))"
+        let share = sample.percent.map { "on about \($0) % of the plot" } ?? "on a narrow strip at the plot's edge"
+        return "; f is undefined (grey hatch) \(share), within x \(A11yNumber.range(sample.lo.x, sample.hi.x))"
             + " and y \(A11yNumber.range(sample.lo.y, sample.hi.y))"
     }
 
