@@ -9,11 +9,7 @@ extension RenderContext {
     /// with a used context or a new one (and, with `leavesFramesIntact`, left in place where the
     /// frame before drew the same).
     public mutating func run(_ plan: FramePlan, into framebuffer: inout Framebuffer, threads: Int) {
-        let (width, height) = (framebuffer.width, framebuffer.height)
-        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            run(plan, into: FramePixels(base: base, width: width, height: height, stride: width), straight: false, threads: threads)
-        }
+        _ = framebuffer.withFramePixels { run(plan, into: $0, straight: false, threads: threads) }
     }
 
     /// Draws `plan` straight into caller memory: `height` rows of `width` RGBA8 pixels, row y at

@@ -72,12 +72,7 @@ public enum TileScheduler {
         of framebuffer: inout Framebuffer, region: PixelRect? = nil, threads: Int, tileSize: Int = defaultTileSize,
         _ body: @Sendable (inout TileTarget) -> Void
     ) {
-        let (width, height) = (framebuffer.width, framebuffer.height)
-        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            forEachTile(of: FramePixels(base: base, width: width, height: height, stride: width), region: region, threads: threads,
-                        tileSize: tileSize, body)
-        }
+        _ = framebuffer.withFramePixels { forEachTile(of: $0, region: region, threads: threads, tileSize: tileSize, body) }
     }
 
     /// Runs `body` once for every tile of the frame in `pixels` (a framebuffer's or caller memory),
@@ -126,6 +121,17 @@ public enum TileScheduler {
 struct FramePixels {
     let base: UnsafeMutablePointer<UInt32>
     let width: Int, height: Int, stride: Int
+}
+
+extension Framebuffer {
+    /// Calls `body` with this framebuffer's pixels as a `FramePixels` (stride = width); nil,
+    /// without calling it, for a frame without pixels.
+    mutating func withFramePixels<R>(_ body: (FramePixels) -> R) -> R? {
+        let (width, height) = (self.width, self.height)
+        return pixels.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { body(FramePixels(base: $0, width: width, height: height, stride: width)) }
+        }
+    }
 }
 
 /// The frame's pixel storage, shared with the worker threads of one tile pass.

@@ -1,13 +1,12 @@
 /// A triangle mesh as the bottom layer of a `FramePlan` (the 3-D surface), drawn by
 /// `TriangleRasterizer` into every pixel of the plan's frame, and the vector items over it that
-/// depend on the depth it leaves: an overlay is depth-tested at `probes` (points of paths, the
-/// box's edges), and `overlay` makes its items from the nearest 1/w found at each probe.
+/// depend on the depth it leaves: an overlay is depth-tested at its probes (pixels of paths and of
+/// the box's edges, as if the plan's rectangle were a whole frame), and `overlay` makes its items
+/// from the nearest 1/w found at each probe.
 ///
 /// The render context draws the mesh in its own pass over 64 px tiles (binning every triangle
 /// first), then the overlay and the plan's other vector layers in one pass over tiles.
 public struct MeshLayer: Sendable {
-    /// Pixels of the frame (as if the plan's rectangle were a whole frame) whose depth `overlay` reads.
-    public let probes: [SIMD2<Int32>]
     /// The items drawn over the mesh, from the depth at each probe (0 where nothing was drawn).
     public let overlay: @Sendable (_ depths: [Float]) -> DrawList
     /// Whether every pixel the mesh writes is opaque (an opaque background and shader).
@@ -22,7 +21,6 @@ public struct MeshLayer: Sendable {
     public init<S: TriangleShader>(positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]?,
                                    shader: S, opaqueShader: Bool, background: UInt32, near: Float, far: Float,
                                    probes: [SIMD2<Int32>], overlay: @escaping @Sendable ([Float]) -> DrawList) {
-        self.probes = probes
         self.overlay = overlay
         writesOpaquePixels = opaqueShader && background >= 0xFF00_0000
         draw = { frame, region, context, threads in

@@ -30,11 +30,11 @@ public enum TriangleRasterizer {
         let (width, height) = (framebuffer.width, framebuffer.height)
         ClipTransform.project(clip, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
                               near: near, guardBand: guardBand, threads: threads, into: &buffers.screen)
-        return framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+        return framebuffer.withFramePixels { frame in
             render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                   near: near, far: far, into: FramePixels(base: buffer.baseAddress!, width: width, height: height, stride: width),
-                   region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads, probes: probes)
-        }
+                   near: near, far: far, into: frame, region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads,
+                   probes: probes)
+        } ?? [Float](repeating: 0, count: probes.count)
     }
 
     /// `render` for world `positions` and the view-projection matrix `transform` (4 rows): each
@@ -45,13 +45,12 @@ public enum TriangleRasterizer {
         background: UInt32, near: Float, far: Float, into framebuffer: inout Framebuffer, context: inout RenderContext,
         threads: Int, depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
-        let (width, height) = (framebuffer.width, framebuffer.height)
-        return framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+        let whole = PixelRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
+        return framebuffer.withFramePixels { frame in
             render(positions: positions, transform: transform, indices: indices, varyings: varyings, shader: shader,
-                   background: background, near: near, far: far,
-                   into: FramePixels(base: buffer.baseAddress!, width: width, height: height, stride: width),
-                   region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), context: &context, threads: threads, depthAt: probes)
-        }
+                   background: background, near: near, far: far, into: frame, region: whole, context: &context, threads: threads,
+                   depthAt: probes)
+        } ?? [Float](repeating: 0, count: probes.count)
     }
 
     /// `render` for world `positions` into `region` of `frame`, as if the region were a whole

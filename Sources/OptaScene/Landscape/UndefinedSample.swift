@@ -2,7 +2,7 @@ import OptaCore
 
 /// Where a landscape's f is undefined (drawn as the grey hatch), from a 32 × 32 sample of the
 /// shown domain at cell centres: how many samples, and the box they span. When that sample finds
-/// none, the domain's four edges are sampled finely (`edgeSamples` a side, just inside the edge),
+/// none, the domain's four edges are sampled just inside the edge (`edgeSamples` a side),
 /// so that a strip too narrow for the coarse sample (a log's domain starting a little below zero)
 /// is still named. Worked out once per figure, for the legend's "f undefined" entry and the
 /// accessibility tree alike, so the picture and the tree agree.
@@ -11,7 +11,7 @@ struct UndefinedSample: Sendable, Equatable {
     /// Samples along each edge, and how far inside the edge they lie (a share of the span: less
     /// than half a pixel of most plots, so a value undefined only on the edge itself, which no
     /// pixel shows, is not counted).
-    static let edgeSamples = 256
+    static let edgeSamples = 64
     static let edgeInset = 1.0 / 4096
     /// The coarse sample's points where f is undefined (0 when only the edges found it).
     let count: Int

@@ -143,24 +143,21 @@ public struct SurfaceFigure: Sendable {
             floorColor: SIMD3(0.14, 0.14, 0.18), floorGrid: prepared.floorGrid, floorDomain: (lo, hi))
     }
 
-    /// Draws the surface for `state` alone; returns the nearest 1/w drawn at each pixel of
-    /// `probes` (0 where nothing is).
-    @discardableResult
-    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int,
-                              depthAt probes: [SIMD2<Int32>] = []) -> [Float] {
-        let camera = camera(for: state)
-        return TriangleRasterizer.render(
-            positions: prepared.positions, transform: clipRows(camera), indices: prepared.indices, varyings: prepared.varyings,
-            shader: shader(camera: camera), background: Self.background.premultipliedPacked, near: Float(prepared.spec.near),
-            far: Float(prepared.spec.far), into: &framebuffer, context: &context, threads: threads, depthAt: probes)
+    /// Draws the surface for `state` alone, without the overlay.
+    public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int) {
+        context.run(FramePlan([.mesh(mesh(camera(for: state), probes: [], overlay: { _ in DrawList() }))]), into: &framebuffer,
+                    threads: threads)
     }
 
-    /// The world-to-clip rows for `camera`. They take positions relative to `prepared.origin`:
-    /// the translation by the origin is folded into each row's constant in Double, before
-    /// rounding to Float.
-    func clipRows(_ camera: OrbitCamera) -> [SIMD4<Float>] {
+    /// The surface seen by `camera` as a mesh layer, the overlay made from its depth at `probes`.
+    func mesh(_ camera: OrbitCamera, probes: [SIMD2<Int32>], overlay: @escaping @Sendable ([Float]) -> DrawList) -> MeshLayer {
+        // The world-to-clip rows take positions relative to `prepared.origin`: the translation
+        // by the origin is folded into each row's constant in Double, before rounding to Float.
         let o = prepared.origin
-        return projector(camera).rows.map { r in SIMD4<Float>(SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y)) }
+        let rows = projector(camera).rows.map { r in SIMD4<Float>(SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y)) }
+        return MeshLayer(positions: prepared.positions, transform: rows, indices: prepared.indices, varyings: prepared.varyings,
+                         shader: shader(camera: camera), opaqueShader: true, background: Self.background.premultipliedPacked,
+                         near: Float(prepared.spec.near), far: Float(prepared.spec.far), probes: probes, overlay: overlay)
     }
 }
 
@@ -172,15 +169,12 @@ extension SurfaceFigure: PlannedFigure {
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         let camera = camera(for: state)
         let overlayPlan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera))
-        let mesh = MeshLayer(positions: prepared.positions, transform: clipRows(camera), indices: prepared.indices,
-                             varyings: prepared.varyings, shader: shader(camera: camera), opaqueShader: true,
-                             background: Self.background.premultipliedPacked, near: Float(prepared.spec.near),
-                             far: Float(prepared.spec.far), probes: overlayPlan.probes.pixels) { depths in
+        let surface = mesh(camera, probes: overlayPlan.probes.pixels) { depths in
             var items = drawList(state, plan: overlayPlan, depths: depths)
             items.items += overlay.items
             return items
         }
-        return FramePlan([.mesh(mesh)])
+        return FramePlan([.mesh(surface)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
