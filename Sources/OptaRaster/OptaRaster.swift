@@ -7,7 +7,7 @@
 //     heatmap, contours and colourbar ramp fused), optionally with a `LayerKey`;
 //   - `vector`: a `DrawList` of strokes, disks, polygons, rounded rectangles and text masks,
 //     optionally with a `LayerKey` (static items right above a keyed shaded layer);
-//   - `mesh`: a triangle mesh (the 3-D surface) and the overlay made from the depth it leaves;
+//   - `mesh`: a triangle mesh (the 3-D surface), the plan's first layer;
 //   - `subplan`: another plan drawn into a rectangle as if it were a whole frame (panels); where
 //     sub-plans leave a gap, the context clears it.
 //
@@ -34,8 +34,10 @@
 // The context owns the scratch memory of all this (binning arrays, the triangle rasterizer's vertex
 // arrays, the kept layer) and keeps it from frame to frame; whoever draws frames holds one.
 //
-// The 3-D surface is a `mesh` layer (`MeshLayer`, the plan's first): the context draws it first in
-// a pass of its own — `TriangleRasterizer` bins every triangle into 64 px tiles, rasterizes depth
-// per tile, resolves and shades each pixel once per visible surface (`Triangles/`) — and notes the
-// depth at the overlay's probes; the overlay made from those depths, and the vector layers above
-// it, are then drawn in one pass over tiles as in step 4.
+// The 3-D surface is a `mesh` layer (`MeshLayer`, the plan's first). `TriangleRasterizer` bins
+// every triangle into 64 px tiles first; then, in one pass over those tiles, each tile gets the
+// mesh — depth rasterized, each pixel resolved and shaded once per visible surface
+// (`Triangles/`) — and right after it the layers above, as in step 4. Their depth-tested items
+// (the paths and box over the surface: `DrawItem.depthTestedPolyline`, `.depthTested`) read the
+// depth the mesh left in the tile pixel by pixel (`MeshTileDepth`) and show only where they are
+// in front of it; no depth buffer of the whole frame is ever written.

@@ -58,7 +58,7 @@ private struct VaryingColour: FragmentShader {
 
     /// A plan's mesh layer draws what `render` draws into a frame of its own, wherever the plan
     /// is placed: a whole frame, a panel's rectangle of a larger one, or caller rows with padding;
-    /// its overlay gets the same probe depths and is drawn over it.
+    /// the layers above it are drawn over it in the same pass.
     @Test(arguments: [1, 2])
     func aMeshLayerDrawsWhatTheRasterizerDrawsInAnyRectangle(threads: Int) {
         let positions = positions, indices = indices, rows = rows
@@ -67,26 +67,24 @@ private struct VaryingColour: FragmentShader {
         let background: UInt32 = 0xFF20_1008
         var alone = Framebuffer(width: 160, height: 120)
         var context = RenderContext()
-        let expectedDepths = TriangleRasterizer.render(
+        let depths = TriangleRasterizer.render(
             positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
             background: background, near: 0.1, far: 100, into: &alone, context: &context, threads: threads, depthAt: probes)
-        // The overlay: a dot at each probe the mesh covers, so the depths it was given show.
-        let overlay: @Sendable ([Float]) -> DrawList = { depths in
-            var items: [DrawItem] = []
-            for (probe, depth) in zip(probes, depths) where depth > 0 {
-                let x = Float(probe.x), y = Float(probe.y)
-                items.append(.rect(PixelRectF(x0: x, y0: y, x1: x + 1, y1: y + 1), fill: RGBA(1, 1, 1)))
-            }
-            return DrawList(items)
+        // Over it: a dot at each probe the mesh covers.
+        var dots: [DrawItem] = []
+        for (probe, depth) in zip(probes, depths) where depth > 0 {
+            let x = Float(probe.x), y = Float(probe.y)
+            dots.append(.rect(PixelRectF(x0: x, y0: y, x1: x + 1, y1: y + 1), fill: RGBA(1, 1, 1)))
         }
+        let overlay = DrawList(dots)
         let mesh = MeshLayer(positions: positions, transform: rows, indices: indices, varyings: varyings, shader: VaryingColour(),
-                             opaqueShader: true, background: background, near: 0.1, far: 100, probes: probes, overlay: overlay)
+                             opaqueShader: true, background: background, near: 0.1, far: 100)
         var expected = alone
-        expected.draw(overlay(expectedDepths), threads: 1)
+        expected.draw(overlay, threads: 1)
         #expect(expected != alone)
 
         var whole = Framebuffer(width: 160, height: 120)
-        context.run(FramePlan([.mesh(mesh)]), into: &whole, threads: threads)
+        context.run(FramePlan([.mesh(mesh), .vector(overlay)]), into: &whole, threads: threads)
         #expect(whole.pixels == expected.pixels)
 
         // In a panel's rectangle, beside a filled one.
@@ -95,7 +93,7 @@ private struct VaryingColour: FragmentShader {
                               .subplan(PixelRect(x0: 30, y0: 0, x1: 200, y1: 20), FramePlan([.fill(0xFF00_00FF)])),
                               .subplan(PixelRect(x0: 30, y0: 140, x1: 200, y1: 160), FramePlan([.fill(0xFF00_00FF)])),
                               .subplan(PixelRect(x0: 190, y0: 20, x1: 200, y1: 140), FramePlan([.fill(0xFF00_00FF)])),
-                              .subplan(panel, FramePlan([.mesh(mesh)]))])
+                              .subplan(panel, FramePlan([.mesh(mesh), .vector(overlay)]))])
         #expect(plan.isOpaque(width: 200, height: 160))
         var framed = Framebuffer(width: 200, height: 160)
         context.run(plan, into: &framed, threads: threads)
@@ -109,7 +107,7 @@ private struct VaryingColour: FragmentShader {
         let bytesPerRow = 160 * 4 + 28
         var bytes = [UInt8](repeating: 7, count: bytesPerRow * 120)
         bytes.withUnsafeMutableBytes { raw in
-            context.run(FramePlan([.mesh(mesh)]), intoStraightRGBA: raw.baseAddress!, width: 160, height: 120,
+            context.run(FramePlan([.mesh(mesh), .vector(overlay)]), intoStraightRGBA: raw.baseAddress!, width: 160, height: 120,
                         bytesPerRow: bytesPerRow, threads: threads)
         }
         let straight = expected.straightRGBA()

@@ -56,8 +56,7 @@ import Testing
             }
             let report = figure.layoutReport(for: session.renderState)
             let plan = SurfaceOverlayPlan(figure: figure, state: session.renderState, projector: figure.projector(figure.camera(for: session.renderState)))
-            let placed = figure.placedLegend(paths: session.renderState.scenario.paths, plan: plan,
-                                             depths: [Float](repeating: 0, count: plan.probes.pixels.count), texts: report.texts)
+            let placed = figure.placedLegend(paths: session.renderState.scenario.paths, plan: plan, texts: report.texts)
             #expect(placed?.legend.metrics == metrics, "\(example) at \(width)×\(height)")
             let legend = try #require(report.legend)
             if width == 320 { #expect(legend.height <= 24, "\(example): the legend is \(legend.height) px tall") }

@@ -67,16 +67,49 @@ extension RenderContext {
         // Drawn over the sub-plans' regions, these layers leave more than kept pixels there.
         keptPasses.thisFrame.removeSubrange(subplanPasses...)
         if case .mesh(let mesh) = own.layers.first {
-            // The mesh writes every pixel of the region in a pass of its own (its triangles are
-            // binned first); the overlay made from its depths, and the layers above, then run in
-            // one pass over tiles.
-            let depths = mesh.draw(frame, region, &self, threads)
-            let above = FramePlan([.vector(mesh.overlay(depths))] + own.layers.dropFirst())
-            runTiles(above, tileSize: above.tileSize, into: frame, region: region, straight: straight, threads: threads)
-            return true
+            runMesh(mesh, above: Array(own.layers.dropFirst()), into: frame, region: region, straight: straight, threads: threads)
+        } else {
+            runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         }
-        runTiles(own, tileSize: plan.tileSize, into: frame, region: region, straight: straight, threads: threads)
         return true
+    }
+
+    /// One pass over the mesh's 64 px tiles of `region` (its triangles binned first): each tile
+    /// gets the mesh, then the layers `above` it, the depth-tested items tested against the depth
+    /// the mesh left in the tile, then, with `straight`, its conversion to straight alpha.
+    private mutating func runMesh(_ mesh: MeshLayer, above layers: [FrameLayer], into frame: FramePixels, region: PixelRect,
+                                  straight: Bool, threads: Int) {
+        var binned: [BinnedDrawList?] = layers.map { layer in
+            guard case .vector(let list, _) = layer else { return nil }
+            return BinnedDrawList(list, width: region.width, height: region.height, tileSize: TileScheduler.defaultTileSize,
+                                  threads: threads, buffers: &binning)
+        }
+        defer {
+            for i in binned.indices { binned[i]?.recycle(into: &binning) }
+        }
+        let lists = binned, mode = mode
+        mesh.draw(frame, region, &self, threads) { target, depth in
+            for index in layers.indices { Self.draw(layers[index], binned: lists[index], mode: mode, into: &target, depth: depth) }
+            if straight { target.straightenAlpha() }
+        }
+    }
+
+    /// Runs one layer (not a sub-plan or a mesh: those run before a pass) on a tile; a vector
+    /// layer from its items `binned` for the pass, tested against `depth` where they ask for it.
+    private static func draw(_ layer: FrameLayer, binned: BinnedDrawList?, mode: RenderMode, into target: inout TileTarget,
+                             depth: MeshTileDepth?) {
+        switch layer {
+        case .fill(let color):
+            if mode == .reference { target.fillEveryRow(color) } else { target.fill(color) }
+        case .shaded(let shader, _) where mode == .reference:
+            shader.shadeReference(&target)
+        case .shaded(let shader, _):
+            shader.shade(&target)
+        case .vector:
+            binned?.composite(into: &target, depth: depth)
+        case .subplan, .mesh:
+            break  // run before the pass
+        }
     }
 
     /// One pass over the tiles of `region`, running the layers of `plan` (no sub-plans) on each
@@ -131,18 +164,7 @@ extension RenderContext {
                         // The first of the kept layers writes every pixel: copying its tile replaces them all.
                         if index == copiedLayers.lowerBound { target.copy(from: keptBase.base, stride: width) }
                     } else {
-                        switch layers[index] {
-                        case .fill(let color):
-                            if mode == .reference { target.fillEveryRow(color) } else { target.fill(color) }
-                        case .shaded(let shader, _) where mode == .reference:
-                            shader.shadeReference(&target)
-                        case .shaded(let shader, _):
-                            shader.shade(&target)
-                        case .vector:
-                            lists[index]?.composite(into: &target)
-                        case .subplan, .mesh:
-                            break  // run before the pass
-                        }
+                        Self.draw(layers[index], binned: lists[index], mode: mode, into: &target, depth: nil)
                     }
                     if index == keepAfter, let keptBase { target.copy(to: keptBase.base, stride: width) }
                 }

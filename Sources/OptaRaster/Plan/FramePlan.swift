@@ -102,8 +102,9 @@ public enum FrameLayer: Sendable {
     /// them into later frames whose layers up to this one have equal keys (static items over a
     /// landscape: stored runs). The key must change whenever the items do.
     case vector(DrawList, cacheKey: LayerKey? = nil)
-    /// A triangle mesh that writes every pixel, and the overlay made from its depths (the 3-D
-    /// surface); only as a plan's first layer. The layers after it blend over the overlay.
+    /// A triangle mesh that writes every pixel (the 3-D surface); only as a plan's first layer.
+    /// The layers after it run on each of its tiles right after the mesh, in the same pass, and
+    /// their depth-tested items show only where they are in front of it (`MeshLayer`).
     case mesh(MeshLayer)
     /// A plan drawn into a rectangle of the frame as if the rectangle were a whole frame (a panel):
     /// its pixel (x, y) is the frame's (x0 + x, y0 + y). Sub-plans come first in a plan and are

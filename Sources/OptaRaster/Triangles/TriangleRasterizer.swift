@@ -33,7 +33,7 @@ public enum TriangleRasterizer {
         return framebuffer.withFramePixels { frame in
             render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
                    near: near, far: far, into: frame, region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads,
-                   probes: probes)
+                   probes: probes, finishTile: nil)
         } ?? [Float](repeating: 0, count: probes.count)
     }
 
@@ -49,16 +49,18 @@ public enum TriangleRasterizer {
         return framebuffer.withFramePixels { frame in
             render(positions: positions, transform: transform, indices: indices, varyings: varyings, shader: shader,
                    background: background, near: near, far: far, into: frame, region: whole, context: &context, threads: threads,
-                   depthAt: probes)
+                   depthAt: probes, finishTile: nil)
         } ?? [Float](repeating: 0, count: probes.count)
     }
 
     /// `render` for world `positions` into `region` of `frame`, as if the region were a whole
-    /// frame (a plan's mesh layer, `MeshLayer`); probes are in the region's pixels.
+    /// frame (a plan's mesh layer, `MeshLayer`); probes are in the region's pixels. Each tile,
+    /// once drawn, goes to `finishTile` with the depth the mesh left there (nil where it drew
+    /// nothing), while it is in cache: the layers above the mesh are drawn there.
     static func render<S: TriangleShader>(
         positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S,
         background: UInt32, near: Float, far: Float, into frame: FramePixels, region: PixelRect, context: inout RenderContext,
-        threads: Int, depthAt probes: [SIMD2<Int32>]
+        threads: Int, depthAt probes: [SIMD2<Int32>], finishTile: MeshTileFinish?
     ) -> [Float] {
         var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
         defer { context.vertices = buffers }
@@ -66,13 +68,14 @@ public enum TriangleRasterizer {
             transform, to: positions, halfWidth: Float(region.width) / 2, halfHeight: Float(region.height) / 2,
             near: near, guardBand: guardBand, threads: threads, into: &buffers)
         return render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: frame, region: region, threads: threads, probes: probes)
+                      near: near, far: far, into: frame, region: region, threads: threads, probes: probes, finishTile: finishTile)
     }
 
     /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
-        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, probes: [SIMD2<Int32>]
+        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, probes: [SIMD2<Int32>],
+        finishTile: MeshTileFinish?
     ) -> [Float] {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
@@ -113,6 +116,7 @@ public enum TriangleRasterizer {
                             guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
                                 // No triangle here: background, and the probes keep their 0.
                                 target.fill(background)
+                                finishTile?(&target, nil)
                                 return
                             }
                             samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
@@ -120,6 +124,7 @@ public enum TriangleRasterizer {
                                 let p = probes[k]
                                 depthBase?.base[k] = samples.nearestInvW(x: Int(p.x), y: Int(p.y), rect: rect, farInvW: frame.farInvW)
                             }
+                            finishTile?(&target, MeshTileDepth(samples: samples, rect: rect, farInvW: frame.farInvW))
                         }
                       }
                     }

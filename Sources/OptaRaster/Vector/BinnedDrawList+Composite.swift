@@ -1,9 +1,11 @@
 extension BinnedDrawList {
-    /// Blends every item that touches the target's tile into it, in painter's order.
+    /// Blends every item that touches the target's tile into it, in painter's order; the
+    /// depth-tested items only where they are in front of the mesh that `depth` describes (drawn
+    /// whole without one).
     ///
     /// The target must be one of the tiles `TileScheduler` cuts with this list's `tileSize` from a
     /// frame of this list's size.
-    public func composite(into target: inout TileTarget) {
+    public func composite(into target: inout TileTarget, depth: MeshTileDepth? = nil) {
         let rect = target.rect
         precondition(
             rect.x0 % tileSize == 0 && rect.y0 % tileSize == 0
@@ -27,14 +29,20 @@ extension BinnedDrawList {
                                 var k2 = k + 1
                                 while k2 < end && entries[k2].shape == e.shape { k2 += 1 }
                                 let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
-                                StrokeRaster.draw(
-                                    entries: run, segments: segments, color: e.color, reach: e.reach,
-                                    clip: clip, target: t)
+                                if let depth, case .depthTestedStroke(let stroke) = shapes[Int(e.shape)] {
+                                    segmentDepths.withUnsafeBufferPointer { depths in
+                                        DepthTestedStrokeRaster.draw(entries: run, segments: segments, depths: depths, shape: stroke,
+                                                                     clip: clip, target: t, mesh: depth)
+                                    }
+                                } else {
+                                    StrokeRaster.draw(entries: run, segments: segments, color: e.color, reach: e.reach,
+                                                      clip: clip, target: t)
+                                }
                                 k = k2
                                 continue
                             }
                             switch shapes[Int(e.shape)] {
-                            case .stroke: break  // drawn from its entries above
+                            case .stroke, .depthTestedStroke: break  // drawn from their entries above
                             case let .segment(s): SegmentRaster.draw(s, clip: clip, target: t)
                             case let .disk(d): DiskRaster.draw(d, clip: clip, target: t)
                             case let .ring(r): DiskRaster.draw(r, clip: clip, target: t)
@@ -45,6 +53,14 @@ extension BinnedDrawList {
                             case let .roundedRect(r): RoundedRectRaster.draw(r, clip: clip, target: t)
                             case let .styledStroke(st):
                                 StyledStrokeRaster.draw(st, pieces: pieces, edges: pieceEdges, clip: clip, target: t)
+                            case let .depthTestedDisk(d, invW):
+                                MeshTileDepth.draw(over: depth, at: invW, around: d.center, reach: d.outerReach, clip: clip, target: t) {
+                                    DiskRaster.draw(d, clip: clip, target: t)
+                                }
+                            case let .depthTestedRing(r, invW):
+                                MeshTileDepth.draw(over: depth, at: invW, around: r.center, reach: r.outerReach, clip: clip, target: t) {
+                                    DiskRaster.draw(r, clip: clip, target: t)
+                                }
                             }
                             k += 1
                         }

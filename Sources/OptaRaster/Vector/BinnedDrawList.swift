@@ -24,6 +24,7 @@ public struct BinnedDrawList: Sendable {
     @usableFromInline let planes: [SIMD3<Float>]
     @usableFromInline let pieces: [StrokePiece]
     @usableFromInline let pieceEdges: [SIMD4<Float>]
+    @usableFromInline let segmentDepths: [SIMD2<Float>]
     /// Tile `t`'s entries are `entries[binStart[t]..<binStart[t + 1]]`.
     @usableFromInline let binStart: [Int32]
     @usableFromInline var entries: [BinEntry]
@@ -54,6 +55,7 @@ public struct BinnedDrawList: Sendable {
         self.planes = binner.planes
         self.pieces = binner.pieces
         self.pieceEdges = binner.pieceEdges
+        self.segmentDepths = binner.segmentDepths
         self.binStart = bins.start
         self.entries = bins.entries
     }

@@ -37,4 +37,13 @@ public enum DrawItem: Sendable, Equatable {
     /// of `rect`'s size on whole pixels is copied pixel for pixel. Bilinear filtering suits scales
     /// near 1: shrink a picture by more than half beforehand with an area filter, as text does.
     case image(PixelRectF, width: Int, height: Int, pixels: [UInt32])
+    /// A `polyline` drawn over a mesh only where it is in front of it (a path on a 3-D surface):
+    /// each point carries its 1/w in `z`, affine along each segment on screen. Where a mesh layer
+    /// lies below (`FrameLayer.mesh`, same pass), a segment covers a pixel only where its 1/w at
+    /// the nearest point of its axis passes `MeshTileDepth.shows`; elsewhere it is drawn whole.
+    case depthTestedPolyline(points: [SIMD3<Float>], width: Float, color: RGBA)
+    /// A `disk` or `ring` at one depth, 1/w `invW` (a marker on a 3-D surface), drawn over a mesh
+    /// only in the pixels where it is in front of it, as `depthTestedPolyline`. Other items are
+    /// drawn as they are.
+    indirect case depthTested(DrawItem, invW: Float)
 }

@@ -52,6 +52,7 @@ extension DrawListBinner {
     mutating func appendGeometry(of other: DrawListBinner) {
         let maskBase = maskBytes.count, planeBase = planes.count, pieceBase = pieces.count
         let pieceEdgeBase = Int32(pieceEdges.count)
+        let segmentBase = Int32(segments.count), depthBase = Int32(segmentDepths.count)
         shapes.reserveCapacity(shapes.count + other.shapes.count)
         for shape in other.shapes {
             switch shape {
@@ -67,6 +68,10 @@ extension DrawListBinner {
             case .styledStroke(var st):
                 st.first += pieceBase
                 shapes.append(.styledStroke(st))
+            case .depthTestedStroke(var st):
+                st.firstSegment += segmentBase
+                st.firstDepth += depthBase
+                shapes.append(.depthTestedStroke(st))
             default:
                 shapes.append(shape)
             }
@@ -79,5 +84,6 @@ extension DrawListBinner {
             pieces.append(piece)
         }
         pieceEdges += other.pieceEdges
+        segmentDepths += other.segmentDepths
     }
 }

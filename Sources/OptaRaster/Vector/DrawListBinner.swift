@@ -11,6 +11,8 @@ struct DrawListBinner {
     /// Pieces of styled strokes and their edges.
     var pieces: [StrokePiece] = []
     var pieceEdges: [SIMD4<Float>] = []
+    /// 1/w at both ends of each segment of the depth-tested strokes (`DepthTestedStrokeShape`).
+    var segmentDepths: [SIMD2<Float>] = []
     /// (tile, entry) in list order; sorted into bins by `DrawListBinner.bins(of:)`.
     var pending: [(tile: Int32, entry: BinEntry)] = []
     /// Number of pending entries per tile.
@@ -93,34 +95,72 @@ struct DrawListBinner {
             addStyledStroke(points, width: width, color: color, cap: cap, join: join, miterLimit: miterLimit)
         case let .image(rect, w, h, pixels):
             addImage(rect, width: w, height: h, pixels: pixels)
+        case let .depthTestedPolyline(points, width, color):
+            addPolyline(points.map { SIMD2($0.x, $0.y) }, width: width, color: color, depths: points.map(\.z))
+        case let .depthTested(item, invW):
+            addDepthTested(item, invW: invW)
+        }
+    }
+
+    /// `item`, tested against a mesh's depth at 1/w `invW` when it is a disk or a ring.
+    private mutating func addDepthTested(_ item: DrawItem, invW: Float) {
+        let index = shapes.count
+        add(item)
+        // The item's one shape, if it made one; the bin entries name it by its index.
+        guard invW.isFinite, shapes.count == index + 1 else { return }
+        switch shapes[index] {
+        case .disk(let disk): shapes[index] = .depthTestedDisk(disk, invW: invW)
+        case .ring(let ring): shapes[index] = .depthTestedRing(ring, invW: invW)
+        default: break
         }
     }
 
     // MARK: Items
 
-    private mutating func addPolyline(_ points: [SIMD2<Float>], width: Float, color: RGBA) {
+    /// A polyline; with `depths` (1/w of each point), a depth-tested one, whose segments keep the
+    /// 1/w of their ends after clipping (1/w is affine along a segment on screen).
+    private mutating func addPolyline(_ points: [SIMD2<Float>], width: Float, color: RGBA, depths: [Float]? = nil) {
         guard width.isFinite, width > 0, color.isFinite, color.a > 0, !points.isEmpty else { return }
         let profile = CoverageProfile(halfWidth: width / 2)
         let clipper = SegmentClipper(width: self.width, height: height, margin: profile.reach + 2)
-        let start = segments.count
+        let start = segments.count, depthStart = segmentDepths.count
         let n = points.count
-        @inline(__always) func finite(_ p: SIMD2<Float>) -> Bool { p.x.isFinite && p.y.isFinite }
+        @inline(__always) func finite(_ i: Int) -> Bool {
+            points[i].x.isFinite && points[i].y.isFinite && (depths.map { $0[i].isFinite } ?? true)
+        }
         for i in 0..<n {
             let p = points[i]
-            guard finite(p) else { continue }
-            if i + 1 < n, finite(points[i + 1]) {
-                if let (a, b) = clipper.clip(p, points[i + 1]) {
+            guard finite(i) else { continue }
+            if i + 1 < n, finite(i + 1) {
+                let q = points[i + 1]
+                if let (a, b) = clipper.clip(p, q) {
                     segments.append(StrokeSegment(from: a, to: b, reach: profile.reach))
+                    if let depths {
+                        let d = q - p, length2 = (d * d).sum()
+                        func depth(at c: SIMD2<Float>) -> Float {
+                            let t = length2 > 0 ? Swift.min(Swift.max(((c - p) * d).sum() / length2, 0), 1) : 0
+                            return depths[i] + (depths[i + 1] - depths[i]) * t
+                        }
+                        segmentDepths.append(SIMD2(depth(at: a), depth(at: b)))
+                    }
                 }
-            } else if i == 0 || !finite(points[i - 1]) {
+            } else if i == 0 || !finite(i - 1) {
                 // An isolated point draws a round dot.
-                if clipper.contains(p) { segments.append(StrokeSegment(from: p, to: p, reach: profile.reach)) }
+                if clipper.contains(p) {
+                    segments.append(StrokeSegment(from: p, to: p, reach: profile.reach))
+                    if let depths { segmentDepths.append(SIMD2(repeating: depths[i])) }
+                }
             }
         }
         guard segments.count > start else { return }
         let shape = Int32(shapes.count)
         let packed = color.fading(by: profile.alphaScale).premultipliedPacked
-        shapes.append(.stroke(color: packed, reach: profile.reach))
+        if depths != nil {
+            shapes.append(.depthTestedStroke(DepthTestedStrokeShape(color: packed, reach: profile.reach, firstSegment: Int32(start),
+                                                                    firstDepth: Int32(depthStart))))
+        } else {
+            shapes.append(.stroke(color: packed, reach: profile.reach))
+        }
         let grid = self.grid
         for s in start..<segments.count {
             let seg = segments[s]

@@ -14,6 +14,22 @@ enum PreparedShape: Sendable {
     case roundedRect(RoundedRectShape)
     case styledStroke(StyledStrokeShape)
     case image(ImageShape)
+    /// A polyline tested against a mesh's depth (`DrawItem.depthTestedPolyline`); its segments
+    /// are named by the bin entries, as a `stroke`'s are.
+    case depthTestedStroke(DepthTestedStrokeShape)
+    /// A disk or ring at one depth, 1/w `invW` (`DrawItem.depthTested`).
+    case depthTestedDisk(DiskShape, invW: Float)
+    case depthTestedRing(RingShape, invW: Float)
+}
+
+/// A depth-tested polyline: segment `s` of it (from `firstSegment` in the binned list's segments)
+/// has the 1/w of its two ends at `firstDepth + s − firstSegment` in the list's segment depths.
+@usableFromInline
+struct DepthTestedStrokeShape: Sendable {
+    @usableFromInline var color: UInt32
+    @usableFromInline var reach: Float
+    @usableFromInline var firstSegment: Int32
+    @usableFromInline var firstDepth: Int32
 }
 
 /// A picture stretched over a rectangle; its pixels are 4 bytes each (little-endian packed

@@ -59,4 +59,13 @@ enum PathStroke {
         for piece in pieces { canvas.append(.polyline(points: piece, width: width, color: color)) }
         for p in dots { canvas.append(.disk(center: p, radius: dotRadius, fill: color, outlineWidth: 0, outline: color)) }
     }
+
+    /// A path over a 3-D surface, as `append` draws one, from pieces of (x, y, 1/w): the line
+    /// and its outline shown only where they are in front of the surface.
+    static func appendDepthTested(_ canvas: inout FigureCanvas, pieces: [[SIMD3<Float>]], width: Float, color: RGBA,
+                                  scale: Float = 1) {
+        let halo = outline(for: color)
+        for piece in pieces { canvas.append(.depthTestedPolyline(points: piece, width: width + 2 * haloWidth * scale, color: halo)) }
+        for piece in pieces { canvas.append(.depthTestedPolyline(points: piece, width: width, color: color)) }
+    }
 }

@@ -21,7 +21,7 @@ extension SurfaceFigure {
     /// Where the legend of a frame goes: beside the view when the figure made room, else the
     /// corner of the view covering the least of the paths, markers and surface, and no axis text
     /// (`texts`, placed already). Nil when there is nothing to name.
-    func placedLegend(paths: [PathSpec], plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LandscapeFigure.PlacedLegend? {
+    func placedLegend(paths: [PathSpec], plan: SurfaceOverlayPlan, texts: [PlacedText]) -> LandscapeFigure.PlacedLegend? {
         guard scenario.axes.legend else { return nil }
         let entries = LandscapeFigure.legendEntries(paths, minimaCount: visibleMinima.count, strokeScale: layout.strokeScale)
         if let outside = legendOutside {
@@ -32,17 +32,18 @@ extension SurfaceFigure {
                                                         metrics: layout.legendMetrics) else { return nil }
         guard let frame = LegendPlacer.place(size: legend.size, plot: viewRect, inset: legend.pad * 1.5,
                                              position: scenario.axes.legendPosition,
-                                             obstacles: legendObstacles(plan: plan, depths: depths, texts: texts), outside: nil)
+                                             obstacles: legendObstacles(plan: plan, texts: texts), outside: nil)
         else { return nil }
         return LandscapeFigure.PlacedLegend(legend: legend, frame: frame)
     }
 
-    /// What a legend inside the view avoids: the visible paths, their ends, the minima, the box
-    /// (its outline as a path, its area lightly) and the axis labels (`texts`, never covered).
-    func legendObstacles(plan: SurfaceOverlayPlan, depths: [Float], texts: [PlacedText]) -> LegendPlacer.Obstacles {
+    /// What a legend inside the view avoids: the paths (where the surface hides them too: the
+    /// legend is placed before the surface is drawn), their ends, the minima, the box (its
+    /// outline as a path, its area lightly) and the axis labels (`texts`, never covered).
+    func legendObstacles(plan: SurfaceOverlayPlan, texts: [PlacedText]) -> LegendPlacer.Obstacles {
         var obstacles = LegendPlacer.Obstacles()
         for path in plan.paths {
-            for piece in path.pieces { obstacles.lines += piece.visibleRuns(depths: depths) }
+            obstacles.lines += path.pieces.map { $0.map { SIMD2($0.x, $0.y) } }
             for end in [path.start, path.head].compactMap({ $0 }) { obstacles.points.append((end.point, 7, LegendPlacer.markerWeight)) }
         }
         obstacles.points += plan.minima.map { ($0, 6, LegendPlacer.markerWeight) }

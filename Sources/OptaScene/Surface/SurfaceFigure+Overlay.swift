@@ -10,20 +10,20 @@ extension SurfaceFigure {
         return (SIMD3(d.x.lowerBound, d.y.lowerBound, prepared.floorZ), SIMD3(d.x.upperBound, d.y.upperBound, prepared.spec.height))
     }
 
-    /// Everything drawn over the surface: box, axes, paths, minima, colourbar, title. The
-    /// depth-tested parts come from `plan`, with the surface's depth at its probes (`depths`).
-    func drawList(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> DrawList {
-        canvas(state, plan: plan, depths: depths).list
+    /// Everything drawn over the surface: box, axes, paths, minima, colourbar, title; the box,
+    /// paths and their ends (from `plan`) depth-tested against the surface.
+    func drawList(_ state: RenderState, plan: SurfaceOverlayPlan) -> DrawList {
+        canvas(state, plan: plan).list
     }
 
     /// `drawList` with the box of every text it places.
-    func canvas(_ state: RenderState, plan: SurfaceOverlayPlan, depths: [Float]) -> FigureCanvas {
+    func canvas(_ state: RenderState, plan: SurfaceOverlayPlan) -> FigureCanvas {
         var list = FigureCanvas()
-        addBox(&list, plan.boxEdges, depths: depths)
+        addBox(&list, plan.boxEdges)
         addAxes(&list, SurfaceAxes(self, projector: plan.projector, camera: camera(for: state)))
-        for path in plan.paths { addPath(&list, path, depths: depths) }
+        for path in plan.paths { addPath(&list, path) }
         for p in plan.minima { MinimumMarker.append(&list, at: p, strokeScale: layout.strokeScale) }
-        if let legend = placedLegend(paths: state.scenario.paths, plan: plan, depths: depths, texts: list.texts) {
+        if let legend = placedLegend(paths: state.scenario.paths, plan: plan, texts: list.texts) {
             addLegend(&list, legend)
         }
         addColorbar(&list)
@@ -46,12 +46,8 @@ extension SurfaceFigure {
 
     // MARK: Box and axes
 
-    func addBox(_ list: inout FigureCanvas, _ edges: [SampledPolyline], depths: [Float]) {
-        for edge in edges {
-            for run in edge.visibleRuns(depths: depths) {
-                list.append(.polyline(points: run, width: layout.strokeScale, color: Self.boxColor))
-            }
-        }
+    func addBox(_ list: inout FigureCanvas, _ edges: [[SIMD3<Float>]]) {
+        for edge in edges { list.append(.depthTestedPolyline(points: edge, width: layout.strokeScale, color: Self.boxColor)) }
     }
 
     /// The axes' ticks, and the labels that have room: each axis keeps every k-th label so that
@@ -90,28 +86,26 @@ extension SurfaceFigure {
 
     /// Where a marker just above the surface at domain point `p` is drawn, or nil where f is
     /// undefined or the point is behind the near plane.
-    func marker(_ p: SIMD2<Double>, _ projector: SurfaceProjector) -> (point: SIMD2<Float>, invW: Float)? {
+    func marker(_ p: SIMD2<Double>, _ projector: SurfaceProjector) -> ProjectedPoint? {
         let z = prepared.surfaceHeight(at: p)
         guard z.isFinite else { return nil }
         return projector.project(SIMD3(p.x, p.y, z + prepared.spec.height * 0.006))
     }
 
-    func addPath(_ list: inout FigureCanvas, _ path: SurfaceOverlayPlan.Path, depths: [Float]) {
+    func addPath(_ list: inout FigureCanvas, _ path: SurfaceOverlayPlan.Path) {
         // Lines and markers grow with the frame as the text does (×2 at 2160 p).
         let k = layout.strokeScale
-        PathStroke.append(&list, pieces: path.pieces.flatMap { $0.visibleRuns(depths: depths) }, width: path.width * k,
-                          color: path.color, scale: k)
-        // Start ring and head marker; a hidden head still shows, faintly, where it is.
+        PathStroke.appendDepthTested(&list, pieces: path.pieces, width: path.width * k, color: path.color, scale: k)
+        // Start ring and head marker, where the surface hides them still shown faintly: the
+        // faint mark is drawn whole, the full one over it only where it is in front.
         if let s = path.start {
-            let shown = s.isVisible(depths: depths)
-            list.append(.ring(center: s.point, radius: 4.5 * k, width: 2 * k, color: shown ? path.color : path.color.fading(by: 0.35)))
+            list.append(.ring(center: s.point, radius: 4.5 * k, width: 2 * k, color: path.color.fading(by: 0.35)))
+            list.append(.depthTested(.ring(center: s.point, radius: 4.5 * k, width: 2 * k, color: path.color), invW: s.invW))
         }
         if let e = path.head {
-            if e.isVisible(depths: depths) {
-                list.append(.disk(center: e.point, radius: 6 * k, fill: path.color, outlineWidth: 1.5 * k, outline: RGBA(0.05, 0.05, 0.08)))
-            } else {
-                list.append(.ring(center: e.point, radius: 6 * k, width: 1.5 * k, color: path.color.fading(by: 0.5)))
-            }
+            list.append(.ring(center: e.point, radius: 6 * k, width: 1.5 * k, color: path.color.fading(by: 0.5)))
+            list.append(.depthTested(.disk(center: e.point, radius: 6 * k, fill: path.color, outlineWidth: 1.5 * k,
+                                           outline: RGBA(0.05, 0.05, 0.08)), invW: e.invW))
         }
     }
 

@@ -145,36 +145,31 @@ public struct SurfaceFigure: Sendable {
 
     /// Draws the surface for `state` alone, without the overlay.
     public func renderSurface(_ state: RenderState, into framebuffer: inout Framebuffer, context: inout RenderContext, threads: Int) {
-        context.run(FramePlan([.mesh(mesh(camera(for: state), probes: [], overlay: { _ in DrawList() }))]), into: &framebuffer,
-                    threads: threads)
+        context.run(FramePlan([.mesh(mesh(camera(for: state)))]), into: &framebuffer, threads: threads)
     }
 
-    /// The surface seen by `camera` as a mesh layer, the overlay made from its depth at `probes`.
-    func mesh(_ camera: OrbitCamera, probes: [SIMD2<Int32>], overlay: @escaping @Sendable ([Float]) -> DrawList) -> MeshLayer {
+    /// The surface seen by `camera` as a mesh layer.
+    func mesh(_ camera: OrbitCamera) -> MeshLayer {
         // The world-to-clip rows take positions relative to `prepared.origin`: the translation
         // by the origin is folded into each row's constant in Double, before rounding to Float.
         let o = prepared.origin
         let rows = projector(camera).rows.map { r in SIMD4<Float>(SIMD4(r.x, r.y, r.z, r.w + r.x * o.x + r.y * o.y)) }
         return MeshLayer(positions: prepared.positions, transform: rows, indices: prepared.indices, varyings: prepared.varyings,
                          shader: shader(camera: camera), opaqueShader: true, background: Self.background.premultipliedPacked,
-                         near: Float(prepared.spec.near), far: Float(prepared.spec.far), probes: probes, overlay: overlay)
+                         near: Float(prepared.spec.near), far: Float(prepared.spec.far))
     }
 }
 
 extension SurfaceFigure: PlannedFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
-    /// The surface as a mesh layer, and over it the overlay (box, axes, paths, markers, legend,
-    /// colourbar, title), depth-tested at its probes, then `overlay`.
+    /// The surface as a mesh layer, and over it, in the same pass, the figure's overlay (box,
+    /// axes, paths, markers, legend, colourbar, title; the box, paths and markers depth-tested
+    /// against the surface pixel by pixel), then `overlay`.
     public func plan(_ state: RenderState, overlay: DrawList) -> FramePlan {
         let camera = camera(for: state)
-        let overlayPlan = SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera))
-        let surface = mesh(camera, probes: overlayPlan.probes.pixels) { depths in
-            var items = drawList(state, plan: overlayPlan, depths: depths)
-            items.items += overlay.items
-            return items
-        }
-        return FramePlan([.mesh(surface)])
+        let items = drawList(state, plan: SurfaceOverlayPlan(figure: self, state: state, projector: projector(camera)))
+        return FramePlan([.mesh(mesh(camera)), .vector(items), .vector(overlay)])
     }
 
     public func accessibilityTree(for state: RenderState) -> AccessibilityTree {
@@ -187,8 +182,7 @@ extension SurfaceFigure {
     func layoutReport(for state: RenderState) -> FigureLayoutReport {
         let projector = projector(camera(for: state))
         let plan = SurfaceOverlayPlan(figure: self, state: state, projector: projector)
-        let depths = [Float](repeating: 0, count: plan.probes.pixels.count)
-        let canvas = canvas(state, plan: plan, depths: depths)
+        let canvas = canvas(state, plan: plan)
         let (lo, hi) = box
         let corners = (0..<8).compactMap { k in
             projector.project(SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z))?.point
@@ -196,10 +190,10 @@ extension SurfaceFigure {
         var report = FigureLayoutReport(width: width, height: height, texts: canvas.texts, plot: viewRect, boxCorners: corners)
         // The legend was placed against the texts before it; those after it (the colourbar's,
         // the title) lie outside the view, where no corner reaches.
-        if let placed = placedLegend(paths: state.scenario.paths, plan: plan, depths: depths,
+        if let placed = placedLegend(paths: state.scenario.paths, plan: plan,
                                      texts: canvas.texts.filter { !(canvas.legend?.contains($0.rect) ?? false) }) {
             report.legend = canvas.legend
-            report.legendObstacles = legendObstacles(plan: plan, depths: depths, texts: canvas.texts.filter { !placed.frame.contains($0.rect) })
+            report.legendObstacles = legendObstacles(plan: plan, texts: canvas.texts.filter { !placed.frame.contains($0.rect) })
             if legendOutside == nil {
                 report.legendCorners = LegendPlacer.corners(of: viewRect, size: placed.legend.size, inset: placed.legend.pad * 1.5).map(\.1)
             }

@@ -1,40 +1,38 @@
 import OptaCore
 import OptaRaster
 
-/// The depth-tested part of a 3D frame's overlay, planned before the surface is drawn: the box
-/// edges and the solver paths as screen samples, and the path ends as points. Every sample in
-/// the frame is a depth probe, so the render reports the surface's depth at just those pixels (a
-/// few thousand) instead of writing a depth buffer for the whole frame. Also where the minima's
-/// markers go, which are not depth-tested: a minimum in a valley is what the reader looks for,
-/// and the hills in front of it would hide it.
+/// The depth-tested part of a 3D frame's overlay: the box edges and the solver paths projected
+/// to frame pixels with their 1/w, and the path ends as points with theirs. They are drawn over
+/// the surface in the same pass, each pixel tested against the depth the surface left there
+/// (`DrawItem.depthTestedPolyline`, `.depthTested`). Also where the minima's markers go, which
+/// are not depth-tested: a minimum in a valley is what the reader looks for, and the hills in
+/// front of it would hide it.
 struct SurfaceOverlayPlan {
-    /// A solver path lifted onto the surface: its pieces (split where f is undefined), its start
-    /// ring and, with more than one iterate, its head marker.
+    /// A solver path lifted onto the surface: its pieces (split where f is undefined or a point
+    /// is behind the eye), its start and, with more than one iterate, its head.
     struct Path {
         let color: RGBA
         let width: Float
-        let pieces: [SampledPolyline]
-        let start: DepthSample?
-        let head: DepthSample?
+        let pieces: [[SIMD3<Float>]]
+        let start: ProjectedPoint?
+        let head: ProjectedPoint?
     }
 
-    /// The frame's camera projection the samples were made with.
+    /// The frame's camera projection the overlay was made with.
     let projector: SurfaceProjector
-    private(set) var probes: DepthProbeList
-    private(set) var boxEdges: [SampledPolyline] = []
+    private(set) var boxEdges: [[SIMD3<Float>]] = []
     private(set) var paths: [Path] = []
     private(set) var minima: [SIMD2<Float>] = []
 
     init(figure: SurfaceFigure, state: RenderState, projector: SurfaceProjector) {
         self.projector = projector
-        probes = DepthProbeList(width: figure.width, height: figure.height)
         let (lo, hi) = figure.box
         let corners = (0..<8).map { k in
             SIMD3(k & 1 == 0 ? lo.x : hi.x, k & 2 == 0 ? lo.y : hi.y, k & 4 == 0 ? lo.z : hi.z)
         }
         for a in 0..<8 {
             for bit in [1, 2, 4] where a & bit == 0 {
-                boxEdges.append(projector.sampled([corners[a], corners[a | bit]], probes: &probes))
+                boxEdges += projector.projected([corners[a], corners[a | bit]])
             }
         }
         let scenario = figure.scenario
@@ -47,15 +45,15 @@ struct SurfaceOverlayPlan {
         for (index, path) in state.scenario.paths.enumerated() {
             let color = Palette.color(path.color, orPaletteAt: index)
             // Split at undefined points.
-            var pieces: [SampledPolyline] = []
+            var pieces: [[SIMD3<Float>]] = []
             var piece: [SIMD3<Double>] = []
             for p in lifted(path.points, figure) + [SIMD3(.nan, .nan, .nan)] {
                 if p.z.isFinite { piece.append(p); continue }
-                pieces.append(projector.sampled(piece, probes: &probes))
+                pieces += projector.projected(piece)
                 piece = []
             }
-            let start = path.points.first.flatMap { marker($0, figure, projector) }
-            let head = path.points.count > 1 ? path.points.last.flatMap { marker($0, figure, projector) } : nil
+            let start = path.points.first.flatMap { figure.marker($0, projector) }
+            let head = path.points.count > 1 ? path.points.last.flatMap { figure.marker($0, projector) } : nil
             paths.append(Path(color: color, width: Float(path.width) + 0.5, pieces: pieces, start: start, head: head))
         }
     }
@@ -79,10 +77,5 @@ struct SurfaceOverlayPlan {
             for s in 1...pieces { add(a + d * (Double(s) / Double(pieces))) }
         }
         return out
-    }
-
-    /// The figure's marker at domain point `p` (`SurfaceFigure.marker`), as a depth sample.
-    private mutating func marker(_ p: SIMD2<Double>, _ figure: SurfaceFigure, _ projector: SurfaceProjector) -> DepthSample? {
-        figure.marker(p, projector).map { probes.sample($0.point, invW: $0.invW) }
     }
 }
