@@ -23,7 +23,7 @@ public struct MeshLayer: Sendable {
         draw = { frame, region, context, threads, finishTile in
             TriangleRasterizer.render(positions: positions, transform: transform, indices: indices, varyings: varyings, shader: shader,
                                       background: background, near: near, far: far, into: frame, region: region, context: &context,
-                                      threads: threads, depthAt: [], finishTile: finishTile)
+                                      threads: threads, finishTile: finishTile)
         }
     }
 }

@@ -15,7 +15,7 @@ enum ClipTransform {
                     let input = SendableBuffer(src)
                     guard let clipBase = clipOut.baseAddress, let screenBase = screenOut.baseAddress else { return }
                     let clipDst = SharedMutablePointer(clipBase), screenDst = SharedMutablePointer(screenBase)
-                    ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
+                    ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { _ in () }) { b, _ in
                         let range = b * block..<Swift.min(input.buffer.count, (b + 1) * block)
                         columns.transform(input.buffer, range, into: clipDst.base)
                         ScreenVertex.project(clipDst.base, range, into: screenDst.base, halfWidth: halfWidth,
@@ -35,7 +35,7 @@ enum ClipTransform {
                 let input = SendableBuffer(src)
                 guard let base = out.baseAddress else { return }
                 let output = SharedMutablePointer(base)
-                ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { () }) { b, _ in
+                ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { _ in () }) { b, _ in
                     ScreenVertex.project(input.buffer.baseAddress!, b * block..<Swift.min(input.buffer.count, (b + 1) * block),
                                          into: output.base, halfWidth: halfWidth, halfHeight: halfHeight, near: near,
                                          guardBand: guardBand)

@@ -1,7 +1,39 @@
-/// The pixels whose depth a triangle render reports (where an overlay is depth-tested), grouped
-/// by tile: each tile's worker answers its own probes right after drawing the tile, so no
-/// full-frame depth buffer is ever written.
-struct DepthProbes {
+import Synchronization
+
+/// The nearest 1/w a triangle render leaves at some pixels (`TriangleRasterizer.render(...,
+/// depthAt:)`), noted by each tile's worker as it finishes the tile: no depth buffer of the
+/// whole frame is written.
+final class ProbeDepths: Sendable {
+    private let pixels: [SIMD2<Int32>]
+    private let byTile: DepthProbes
+    private let tileSize: Int, tilesX: Int
+    private let noted: Mutex<[Float]>
+
+    /// Probes at `pixels` of a `width × height` frame drawn in the rasterizer's tiles; 0 until noted.
+    init(_ pixels: [SIMD2<Int32>], width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize) {
+        self.pixels = pixels
+        self.tileSize = tileSize
+        tilesX = (width + tileSize - 1) / tileSize
+        byTile = DepthProbes(pixels, width: width, height: height, tileSize: tileSize)
+        noted = Mutex([Float](repeating: 0, count: pixels.count))
+    }
+
+    /// Notes the depth at the probes of a finished tile (nil: nothing drawn there, they stay 0).
+    @Sendable func note(_ target: inout TileTarget, _ depth: MeshTileDepth?) {
+        guard let depth else { return }
+        var found: [(Int, Float)] = []
+        byTile.forEach(inTile: (target.rect.y0 / tileSize) * tilesX + target.rect.x0 / tileSize) { k in
+            found.append((k, depth.nearestInvW(x: Int(pixels[k].x), y: Int(pixels[k].y))))
+        }
+        noted.withLock { for (k, value) in found { $0[k] = value } }
+    }
+
+    /// The depths noted: per probe, the nearest 1/w drawn there, 0 where nothing is or outside the frame.
+    var depths: [Float] { noted.withLock { $0 } }
+}
+
+/// Probe pixels grouped by the tile they lie in.
+struct DepthProbes: Sendable {
     /// Probe indices, tile after tile (tiles row-major, `TileScheduler`'s order).
     private let order: [Int32]
     /// Per tile, where its probes start in `order` (and end: the next tile's start).

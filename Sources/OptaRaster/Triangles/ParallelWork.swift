@@ -1,25 +1,26 @@
 import Dispatch
 import Synchronization
 
-/// Runs `count` independent jobs on up to `threads` workers. Jobs are claimed in a fixed order from a
-/// shared counter; each worker first builds its own scratch value (e.g. tile buffers) once.
+/// Runs `count` independent jobs on up to `threads` workers (`min(threads, count)`, at least
+/// one). Jobs are claimed in a fixed order from a shared counter; worker w first gets its own
+/// scratch value (e.g. tile buffers) from `scratch(w)`, once.
 ///
 /// Results must not depend on which worker runs which job: every job writes only what it owns.
 enum ParallelWork {
     static func run<Scratch>(
-        count: Int, threads: Int, scratch makeScratch: @Sendable () -> Scratch,
+        count: Int, threads: Int, scratch makeScratch: @Sendable (_ worker: Int) -> Scratch,
         _ body: @Sendable (Int, inout Scratch) -> Void
     ) {
         guard count > 0 else { return }
         let workers = Swift.max(1, Swift.min(threads, count))
         if workers == 1 {
-            var s = makeScratch()
+            var s = makeScratch(0)
             for i in 0..<count { body(i, &s) }
             return
         }
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var s = makeScratch()
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            var s = makeScratch(w)
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if i >= count { break }

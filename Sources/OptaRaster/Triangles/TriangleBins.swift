@@ -49,7 +49,7 @@ struct TriangleBins: Sendable {
         let screenBox = SendableBuffer(screen), clipBox = SendableBuffer(clip), indexBox = SendableBuffer(indices)
         chunks.withUnsafeMutableBufferPointer { out in
             let results = SharedMutablePointer(out.baseAddress!)
-            ParallelWork.run(count: chunkCount, threads: threads, scratch: { () }) { c, _ in
+            ParallelWork.run(count: chunkCount, threads: threads, scratch: { _ in () }) { c, _ in
                 let screen = screenBox.buffer, clip = clipBox.buffer, indices = indexBox.buffer
                 let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
                 var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY,

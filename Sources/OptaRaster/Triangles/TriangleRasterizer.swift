@@ -30,11 +30,14 @@ public enum TriangleRasterizer {
         let (width, height) = (framebuffer.width, framebuffer.height)
         ClipTransform.project(clip, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
                               near: near, guardBand: guardBand, threads: threads, into: &buffers.screen)
-        return framebuffer.withFramePixels { frame in
+        let noted = ProbeDepths(probes, width: width, height: height)
+        let finish: MeshTileFinish? = probes.isEmpty ? nil : noted.note
+        _ = framebuffer.withFramePixels { frame in
             render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
                    near: near, far: far, into: frame, region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads,
-                   probes: probes, finishTile: nil)
-        } ?? [Float](repeating: 0, count: probes.count)
+                   samples: &context.tileSamples, finishTile: finish)
+        }
+        return noted.depths
     }
 
     /// `render` for world `positions` and the view-projection matrix `transform` (4 rows): each
@@ -46,37 +49,40 @@ public enum TriangleRasterizer {
         threads: Int, depthAt probes: [SIMD2<Int32>] = []
     ) -> [Float] {
         let whole = PixelRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
-        return framebuffer.withFramePixels { frame in
+        let noted = ProbeDepths(probes, width: framebuffer.width, height: framebuffer.height)
+        let finish: MeshTileFinish? = probes.isEmpty ? nil : noted.note
+        _ = framebuffer.withFramePixels { frame in
             render(positions: positions, transform: transform, indices: indices, varyings: varyings, shader: shader,
                    background: background, near: near, far: far, into: frame, region: whole, context: &context, threads: threads,
-                   depthAt: probes, finishTile: nil)
-        } ?? [Float](repeating: 0, count: probes.count)
+                   finishTile: finish)
+        }
+        return noted.depths
     }
 
     /// `render` for world `positions` into `region` of `frame`, as if the region were a whole
-    /// frame (a plan's mesh layer, `MeshLayer`); probes are in the region's pixels. Each tile,
-    /// once drawn, goes to `finishTile` with the depth the mesh left there (nil where it drew
-    /// nothing), while it is in cache: the layers above the mesh are drawn there.
+    /// frame (a plan's mesh layer, `MeshLayer`). Each tile, once drawn, goes to `finishTile` with
+    /// the depth the mesh left there (nil where it drew nothing) while it is in cache: the layers
+    /// above the mesh are drawn there.
     static func render<S: TriangleShader>(
         positions: [SIMD3<Float>], transform: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S,
         background: UInt32, near: Float, far: Float, into frame: FramePixels, region: PixelRect, context: inout RenderContext,
-        threads: Int, depthAt probes: [SIMD2<Int32>], finishTile: MeshTileFinish?
-    ) -> [Float] {
+        threads: Int, finishTile: MeshTileFinish?
+    ) {
         var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
         defer { context.vertices = buffers }
         ClipTransform.applyAndProject(
             transform, to: positions, halfWidth: Float(region.width) / 2, halfHeight: Float(region.height) / 2,
             near: near, guardBand: guardBand, threads: threads, into: &buffers)
-        return render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-                      near: near, far: far, into: frame, region: region, threads: threads, probes: probes, finishTile: finishTile)
+        render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
+               near: near, far: far, into: frame, region: region, threads: threads, samples: &context.tileSamples, finishTile: finishTile)
     }
 
     /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
-        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, probes: [SIMD2<Int32>],
+        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, samples: inout TileSampleSets,
         finishTile: MeshTileFinish?
-    ) -> [Float] {
+    ) {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
         precondition(varyings.count == clip.count, "one set of varyings per vertex")
@@ -93,45 +99,35 @@ public enum TriangleRasterizer {
                 }
             }
         }
-        // Per tile: rasterize depth samples, resolve and shade, then answer the tile's probes.
+        // Per tile: rasterize depth samples, resolve and shade, then finish the tile.
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
-        let probesByTile = DepthProbes(probes, width: width, height: height, tileSize: tileSize)
-        var depths = [Float](repeating: 0, count: probes.count)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
-        depths.withUnsafeMutableBufferPointer { depthBuffer in
-            screen.withUnsafeBufferPointer { screenBuffer in
-                clip.withUnsafeBufferPointer { clipBuffer in
-                    indices.withUnsafeBufferPointer { indexBuffer in
-                      varyings.withUnsafeBufferPointer { varyingBuffer in
+        let workers = samples.forWorkers(Swift.max(1, Swift.min(threads, tiles.count)), tileSize: tileSize)
+        screen.withUnsafeBufferPointer { screenBuffer in
+            clip.withUnsafeBufferPointer { clipBuffer in
+                indices.withUnsafeBufferPointer { indexBuffer in
+                    varyings.withUnsafeBufferPointer { varyingBuffer in
                         // The region's pixel (0, 0); tiles address the region as a whole frame.
                         let pixelBase = SharedMutablePointer(pixels.base + region.y0 * pixels.stride + region.x0)
                         let stride = pixels.stride
-                        // Each tile writes only its own probes' entries.
-                        let depthBase = depthBuffer.baseAddress.map(SharedMutablePointer.init)
                         let mesh = MeshBuffers(screen: SendableBuffer(screenBuffer), clip: SendableBuffer(clipBuffer),
                                                indices: SendableBuffer(indexBuffer), varyings: SendableBuffer(varyingBuffer))
-                        ParallelWork.run(count: tiles.count, threads: threads, scratch: { TileSamples(tileSize: tileSize) }) { t, samples in
+                        ParallelWork.run(count: tiles.count, threads: threads, scratch: { workers[$0] }) { t, samples in
                             let rect = tiles[t]
                             var target = TileTarget(rect: rect, stride: stride, base: pixelBase.base)
                             guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
-                                // No triangle here: background, and the probes keep their 0.
+                                // No triangle here: the background, and no depth.
                                 target.fill(background)
                                 finishTile?(&target, nil)
                                 return
                             }
                             samples.resolve(into: &target, mesh: mesh, frame: frame, shader: shader, background: background)
-                            probesByTile.forEach(inTile: t) { k in
-                                let p = probes[k]
-                                depthBase?.base[k] = samples.nearestInvW(x: Int(p.x), y: Int(p.y), rect: rect, farInvW: frame.farInvW)
-                            }
                             finishTile?(&target, MeshTileDepth(samples: samples, rect: rect, farInvW: frame.farInvW))
                         }
-                      }
                     }
                 }
             }
         }
-        return depths
     }
 }
 

@@ -37,7 +37,7 @@ extension DrawListBinner {
             // `tileCounts[t]` slots from its own offset; the (tile, part) ranges do not overlap),
             // and `ParallelWork.run` returns only after every part is done.
             let out = SharedMutablePointer(base)
-            ParallelWork.run(count: parts.count, threads: parts.count, scratch: { () }) { p, _ in
+            ParallelWork.run(count: parts.count, threads: parts.count, scratch: { _ in () }) { p, _ in
                 var cursor = Array(slots[p * tileCount ..< (p + 1) * tileCount])
                 let shapeShift = shapeShifts[p], segmentShift = segmentShifts[p]
                 parts[p].pending.withUnsafeBufferPointer { pending in

@@ -1,0 +1,34 @@
+@testable import OptaRaster
+import Testing
+
+/// A render context keeps the triangle rasterizer's per-tile buffers from frame to frame, and a
+/// copy of a context never shares them with the original.
+@Suite struct TileSampleSetsTests {
+    private struct Flat: FragmentShader {
+        func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { SIMD4(0.2, 0.6, 0.4, 1) }
+    }
+
+    private func draw(_ context: inout RenderContext) -> PixelBuffer {
+        let clip: [SIMD4<Float>] = [SIMD4(-0.9, -0.9, 0, 1), SIMD4(0.9, -0.8, 0, 1), SIMD4(0, 0.9, 0, 1)]
+        var frame = Framebuffer(width: 300, height: 200)
+        TriangleRasterizer.render(clip: clip, indices: [0, 1, 2], shader: Flat(), background: 0xFF00_0000, near: 0.1, far: 100,
+                                  into: &frame, context: &context, threads: 2)
+        return frame.pixels
+    }
+
+    private func identities(_ context: RenderContext) -> [ObjectIdentifier] { context.tileSamples.sets.map(ObjectIdentifier.init) }
+
+    @Test func aContextKeepsItsTileBuffers() {
+        var context = RenderContext()
+        let first = draw(&context)
+        let kept = identities(context)
+        #expect(kept.count == 2)
+        #expect(draw(&context) == first)
+        #expect(identities(context) == kept)
+
+        var copy = context
+        #expect(draw(&copy) == first)
+        #expect(Set(identities(copy)).isDisjoint(with: kept))
+        #expect(identities(context) == kept)
+    }
+}
