@@ -46,7 +46,7 @@ public func optaRenderRGBA(_ handle: OpaquePointer?, _ pixels: UnsafeMutablePoin
         let count = try threadCount(threads)
         // Drawn in place when the rows hold whole aligned pixels (as numpy's arrays do); else copied.
         let aligned = Int(bitPattern: pixels) % 4 == 0 && stride % 4 == 0 && UInt32(littleEndian: 1) == 1
-        if aligned, try target.drawStraight(width: w, height: h, threads: count, into: pixels, bytesPerRow: stride) { return }
+        if aligned { return try target.drawStraight(width: w, height: h, threads: count, into: pixels, bytesPerRow: stride) }
         try target.withFrame(width: size.width, height: size.height, threads: count) { (framebuffer) throws(ABIFailure) in
             // Figures draw at the size asked for; checked, so the copy never writes past the caller's rows.
             guard framebuffer.width == w, framebuffer.height == h else {

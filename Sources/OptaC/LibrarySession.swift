@@ -68,19 +68,16 @@ final class LibrarySession: Sendable {
 
     /// Draws the current frame at `width` × `height` straight into caller memory, in straight alpha
     /// (`RenderContext.run(_:intoStraightRGBA:...)`, whose conditions on the memory the caller has
-    /// checked), when the figure draws its frames as one plan (every figure does): no framebuffer,
-    /// no copy. Returns false, having drawn nothing, for a figure that draws otherwise.
+    /// checked): no framebuffer, no copy.
     func drawStraight(width: Int, height: Int, threads: Int, into pixels: UnsafeMutableRawPointer,
-                      bytesPerRow: Int) throws(ABIFailure) -> Bool {
+                      bytesPerRow: Int) throws(ABIFailure) {
         let (state, figure) = snapshot(width: width, height: height)
-        guard let planned = figure as? any PlannedFigure else { return false }
         // Figures draw at the size asked for; checked, so drawing never writes past the caller's rows.
-        guard planned.width == width, planned.height == height else {
-            throw .argument("the frame came out \(planned.width)×\(planned.height), not \(width)×\(height)")
+        guard figure.width == width, figure.height == height else {
+            throw .argument("the frame came out \(figure.width)×\(figure.height), not \(width)×\(height)")
         }
-        let plan = planned.plan(state, overlay: DrawList())
+        let plan = figure.plan(state, overlay: DrawList())
         withContext { $0.run(plan, intoStraightRGBA: pixels, width: width, height: height, bytesPerRow: bytesPerRow, threads: threads) }
-        return true
     }
 
     /// Runs `body` with the session's render context (a new one while another render holds it),

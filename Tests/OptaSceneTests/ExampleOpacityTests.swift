@@ -28,10 +28,8 @@ import Testing
             let clear = frame.pixels.indices.filter { frame.pixels[$0] >> 24 != 255 }
             let count = clear.count, first = clear.first.map { "(\($0 % width), \($0 / width))" } ?? "-"
             #expect(count == 0, "\(file) at \(width)×\(height): \(count) pixels not opaque, the first at \(first)")
-            if let planned = figure as? any PlannedFigure {
-                let opaque = planned.plan(state, overlay: DrawList()).isOpaque(width: width, height: height)
-                #expect(opaque, "\(file) at \(width)×\(height): the plan is not opaque")
-            }
+            let opaque = figure.plan(state, overlay: DrawList()).isOpaque(width: width, height: height)
+            #expect(opaque, "\(file) at \(width)×\(height): the plan is not opaque")
         }
     }
 }

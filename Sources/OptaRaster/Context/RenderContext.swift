@@ -29,8 +29,7 @@ public struct RenderContext: Sendable {
     /// tile that shows only kept layers (`LayerCache`) in both frames — no item of the vector
     /// layers above touches it, this frame or the last — is left as it is instead of copied
     /// again: the same bytes, without the copy. Off by default: a caller that reuses memory for
-    /// other things (a ring of video frames, a numpy array) gets every tile drawn. A caller that
-    /// draws some frames by other means than `run` (the 3-D surface) turns it off for those.
+    /// other things (a ring of video frames, a numpy array) gets every tile drawn.
     public var leavesFramesIntact = false {
         didSet { if oldValue != leavesFramesIntact { keptPasses = ([], []) } }
     }

@@ -17,8 +17,8 @@ public enum TriangleRasterizer {
 
     /// Renders the mesh into `framebuffer`, projecting into `context`'s vertex arrays; pixels no
     /// triangle covers get `background` (packed, premultiplied). `varyings` (one `SIMD8` per vertex) reach the shader interpolated
-    /// perspective-correctly. Returns, per pixel of `probes` (e.g. where an overlay will be
-    /// depth-tested), the nearest 1/w drawn there: 0 where nothing is, or outside the frame.
+    /// perspective-correctly. Returns, per pixel of `probes`, the nearest 1/w drawn there (as a
+    /// mesh layer's depth-tested items see it, `MeshTileDepth`): 0 where nothing is, or outside the frame.
     @discardableResult
     public static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], indices: [UInt32], varyings: [SIMD8<Float>]? = nil, shader: S, background: UInt32,

@@ -222,7 +222,7 @@ public final class ViewerSession {
         sound?.liveFrame(solvers: renderState.solvers, following: followed, level: { shown.colourLevel(of: $0) })
         // The frame stays as drawn until the next is drawn into it, by the context alone (every
         // figure draws as a plan).
-        renderContext.leavesFramesIntact = figure is any PlannedFigure
+        renderContext.leavesFramesIntact = true
         figure.render(renderState, overlay: overlay, into: &framebuffer!, context: &renderContext, threads: options.threads)
         sink.present(framebuffer!)
         let end = clock.now

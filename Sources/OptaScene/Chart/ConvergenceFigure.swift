@@ -7,7 +7,7 @@ import OptaText
 /// the distance to the known minimum, with a legend and each solver's best value marked. Axes
 /// and layout are fixed for a session (the x axis spans the step budget), so the chart stays put
 /// while the lines grow.
-public struct ConvergenceFigure: PlannedFigure {
+public struct ConvergenceFigure: SceneFigure {
     public let width: Int
     public let height: Int
     public let title: String

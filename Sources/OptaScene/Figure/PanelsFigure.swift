@@ -6,11 +6,11 @@ import OptaRaster
 /// too narrow for that): each draws into its own rectangle as if it were a whole frame (a
 /// sub-plan of the frame's plan), and its accessibility nodes keep their ids under `panel<N>/`
 /// with bounds moved to where the panel sits.
-public struct PanelsFigure: PlannedFigure {
+public struct PanelsFigure: SceneFigure {
     /// One panel: where it sits and what it shows.
     public struct Panel: Sendable {
         public let rect: PixelRect
-        public let figure: any PlannedFigure
+        public let figure: any SceneFigure
     }
 
     public let width: Int

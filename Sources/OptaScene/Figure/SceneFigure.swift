@@ -12,10 +12,9 @@ public protocol SceneFigure: Sendable {
     var height: Int { get }
     /// Where the HUD text starts (top-left of the plot area), in frame pixels.
     var hudOrigin: SIMD2<Float> { get }
-    /// Draws the frame that shows `state` into `framebuffer` (width × height), then `overlay`
-    /// (HUD, focus ring) on top, with the scratch memory `context` keeps between frames.
-    func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
-                threads: Int)
+    /// The frame that shows `state`, with `overlay` (HUD, focus ring) on top, as the layers a
+    /// render context draws (`RenderContext.run`).
+    func plan(_ state: RenderState, overlay: DrawList) -> FramePlan
     /// What the frame shows, for screen readers.
     func accessibilityTree(for state: RenderState) -> AccessibilityTree
     /// The landscape point and value a frame pixel shows (its centre given), or nil where the
@@ -23,14 +22,9 @@ public protocol SceneFigure: Sendable {
     func landscapeSample(atPixel center: SIMD2<Double>) -> LandscapeSample?
 }
 
-/// A figure that describes its frames as `FramePlan`s, which the render context draws: the 2D
-/// landscape, graphs, charts and panels of them.
-public protocol PlannedFigure: SceneFigure {
-    /// The frame that shows `state`, with `overlay` (HUD, focus ring) on top.
-    func plan(_ state: RenderState, overlay: DrawList) -> FramePlan
-}
-
-extension PlannedFigure {
+extension SceneFigure {
+    /// Draws the frame that shows `state` into `framebuffer` (width × height), then `overlay`
+    /// (HUD, focus ring) on top, with the scratch memory `context` keeps between frames.
     public func render(_ state: RenderState, overlay: DrawList, into framebuffer: inout Framebuffer, context: inout RenderContext,
                        threads: Int) {
         context.run(plan(state, overlay: overlay), into: &framebuffer, threads: threads)

@@ -158,7 +158,7 @@ extension SessionFigures {
     /// paths), its title on at most `titleLines` lines (0: none) and its edges shared with the
     /// panels above and below it (`StackEdges`).
     private func stackedPanel(_ specs: [PanelSpec], _ index: Int, state: RenderState, width: Int, height: Int,
-                              titleLines: Int, titleSize: Int, xTitle: Bool) -> any PlannedFigure {
+                              titleLines: Int, titleSize: Int, xTitle: Bool) -> any SceneFigure {
         panelFigure(specs[index], state: state, width: width, height: height, titleLineLimit: titleLines, titleSize: titleSize,
                     ownLegend: false, xTitle: xTitle, stackEdges: StackEdges(above: index > 0, below: index < specs.count - 1))
     }

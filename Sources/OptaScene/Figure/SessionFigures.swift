@@ -97,7 +97,7 @@ public struct SessionFigures: Sendable {
     /// `stackEdges`: the panel's edges that meet another panel of its stack.
     func panelFigure(_ panel: PanelSpec, state: RenderState, width: Int, height: Int, previous: ConvergenceFigure? = nil,
                      titleLineLimit: Int? = nil, titleSize: Int? = nil, ownLegend: Bool = true,
-                     leadingGap: Float = 0, xTitle: Bool = true, stackEdges: StackEdges = StackEdges()) -> any PlannedFigure {
+                     leadingGap: Float = 0, xTitle: Bool = true, stackEdges: StackEdges = StackEdges()) -> any SceneFigure {
         var shown = state.scenario
         if !ownLegend { shown.axes.legend = false }
         switch panel.kind {

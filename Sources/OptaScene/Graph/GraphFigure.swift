@@ -8,7 +8,7 @@ import OptaText
 /// nodes as outlined disks (size by value, colour by group), labels with halos, and the selected
 /// node (`selection` = "node/<id>") and its edges highlighted. Positions come from the layout
 /// solver's snapshot in the `RenderState`, or from the scenario for fixed layouts.
-public struct GraphFigure: PlannedFigure {
+public struct GraphFigure: SceneFigure {
     public let width: Int
     public let height: Int
     let scenario: Scenario

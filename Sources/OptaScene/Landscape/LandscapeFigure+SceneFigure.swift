@@ -2,7 +2,7 @@ import OptaA11y
 import OptaCore
 import OptaRaster
 
-extension LandscapeFigure: PlannedFigure {
+extension LandscapeFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
     /// The frame that shows `state`: the shaded landscape (heatmap, contours, colourbar ramp, the

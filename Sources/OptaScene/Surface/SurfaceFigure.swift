@@ -160,7 +160,7 @@ public struct SurfaceFigure: Sendable {
     }
 }
 
-extension SurfaceFigure: PlannedFigure {
+extension SurfaceFigure: SceneFigure {
     public var hudOrigin: SIMD2<Float> { SIMD2(Float(layout.plot.x0) + 8, Float(layout.plot.y0) + 8) }
 
     /// The surface as a mesh layer, and over it, in the same pass, the figure's overlay (box,
