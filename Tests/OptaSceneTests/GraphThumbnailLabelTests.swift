@@ -52,6 +52,15 @@ import Testing
         }
     }
 
+    /// Labels shrink in proportion to the frame's text: a crowded 4K frame's to 22 px beside its
+    /// 28 px text, not to a thumbnail's 9 px.
+    @Test func labelSizesFollowTheFramesText() throws {
+        let (small, _) = try graph("supply-chain", width: 320, height: 240)
+        #expect(small.labelSizes == [11, 10, 9])
+        let (large, _) = try graph("supply-chain", width: 3840, height: 2160)
+        #expect(large.labelSizes == [28, 25, 22])
+    }
+
     /// A roomy frame keeps its labels at the figure's size and names every node.
     @Test(arguments: [(1280, 720), (3840, 2160)])
     func roomyFramesKeepTheirLabelSize(width: Int, height: Int) throws {

@@ -263,7 +263,7 @@ public struct GraphFigure: PlannedFigure {
     /// node at the frame's side slides into it).
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
-        for size in stride(from: labelSize, through: min(labelSize, Self.smallestLabelSize), by: -1) {
+        for size in labelSizes {
             let placed = placedLabels(g, size: size, keepingOff: loops)
             if placed.count > best.count { best = placed }
             if placed.count == fit.labels.count { break }
@@ -274,6 +274,15 @@ public struct GraphFigure: PlannedFigure {
     /// The smallest size node labels are set at: a crowded thumbnail sets its labels smaller,
     /// down to this, when that names more nodes (`placedLabels`).
     static let smallestLabelSize = 9
+
+    /// The sizes labels are tried at, largest first: the figure's text size, then 90 % and 80 %
+    /// of it (never below `smallestLabelSize`), so a crowded 4K frame's labels stay in
+    /// proportion to its other text (22 px beside 28) and placement runs at most three times.
+    var labelSizes: [Int] {
+        let smaller = [Int((Float(labelSize) * 0.9).rounded()), Int((Float(labelSize) * 0.8).rounded(.down))]
+            .map { max($0, Self.smallestLabelSize) }.filter { $0 < labelSize }
+        return [labelSize] + Array(Set(smaller)).sorted(by: >)
+    }
 
     /// The labels placed at text size `size` (`placedLabels`).
     func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
