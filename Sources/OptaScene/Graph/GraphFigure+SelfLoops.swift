@@ -22,7 +22,7 @@ extension GraphFigure {
         for e in loopEdges { loopsAt[graph.edges[e].from, default: []].append(e) }
         // A loop that would reach the frame's edge, the title or the legend's band turns away from
         // it (the node area's margin is as wide as its left edge is from the frame's).
-        let margin = area.x0
+        let area = fit.start, margin = area.x0
         let limits = PixelRectF(x0: 0, y0: area.y0 - margin, x1: Float(width), y1: area.y1 + margin)
         for (node, edges) in loopsAt {
             let c = g.centers[node]

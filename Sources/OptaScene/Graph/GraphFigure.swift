@@ -15,9 +15,13 @@ public struct GraphFigure: SceneFigure {
     let graph: GraphSpec
     let fonts: FontLibrary
     let degrees: [Int]
-    /// Where "fit" layouts are placed (below the title, inside a margin).
-    let area: PixelRectF
+    /// Where "fit" layouts are placed: below the title, above the legend's band, inside a margin,
+    /// with room for the outermost nodes' labels (`GraphFit`).
+    let fit: GraphFit
+    /// The size of the title and the legend, and the largest of the node labels.
     let labelSize: Int
+    /// The bottom band the group legend's row keeps (0 without groups).
+    let legendBand: Float
     /// The title, wrapped onto at most two lines to fit the frame (none without a title).
     let titleLines: [String]
     /// The height a title's second line takes from the graph.
@@ -54,13 +58,18 @@ public struct GraphFigure: SceneFigure {
         self.titleLines = titleLines
         titleExtraHeight = Float(max(0, titleLines.count - 1)) * Float(labelSize + 2) * 1.3
         let top: Float = scenario.title == nil ? 0 : Float(labelSize) * 2.2 + titleExtraHeight
-        let margin = Float(max(24, min(width, height) / 14))
-        // Room on the right for the labels drawn right of their nodes.
-        var labelRoom: Float = 0
+        // A thumbnail's margin narrows (to 8 px at 240 px) so that its nodes keep the room; labels
+        // that need more get it from the fit.
+        let shorter = Float(min(width, height))
+        let margin = shorter >= 336 ? (shorter / 14).rounded(.down) : max(8, 24 - (336 - shorter) / 6)
         let sources = Set(graph.edges.filter(\.directed).map(\.from))
+        var labels: [GraphFit.Label] = []
         if graph.style.labels {
-            for (i, node) in graph.nodes.enumerated() where !sources.contains(i) {
-                if let label = node.label { labelRoom = max(labelRoom, fonts.measure(label, pixelSize: labelSize) + 8) }
+            for (i, node) in graph.nodes.enumerated() {
+                guard let label = node.label, !label.isEmpty else { continue }
+                let run = fonts.layout(label, pixelSize: labelSize)
+                labels.append(GraphFit.Label(node: i, width: run.advance + 1, height: run.ascent + run.descent + 2,
+                                             above: sources.contains(i)))
             }
         }
         labelAbove = sources
@@ -69,14 +78,21 @@ public struct GraphFigure: SceneFigure {
         // The group legend's row (`addLegend`) keeps the bottom band: nodes, their labels and
         // self-loops stay above it.
         let legendBand = graph.nodes.contains { $0.group != nil } ? Float(labelSize) * 1.85 : 0
-        area = PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin - min(labelRoom, Float(width) / 3),
-                          y1: Float(height) - margin - legendBand)
+        self.legendBand = legendBand
+        let titleBand = scenario.title == nil ? 0 : Float(labelSize) * 2 + titleExtraHeight
+        let styleRadius = Float(graph.style.nodeRadius) * LandscapeLayout.strokeScale(labelSize: labelSize)
+            * (graph.valueRange.map { $0.upperBound > $0.lowerBound } == true ? 2 : 1)
+        fit = GraphFit(bounds: PixelRectF(x0: 2, y0: max(2, titleBand), x1: Float(width) - 2, y1: Float(height) - legendBand - 2),
+                       start: PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin, y1: Float(height) - margin - legendBand),
+                       labels: labels, radius: styleRadius + Float(graph.style.nodeOutlineWidth))
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
 
     func geometry(_ state: RenderState) -> GraphGeometry {
-        GraphGeometry(graph: graph, positions: GraphGeometry.positions(graph, state), area: area, degrees: degrees,
+        let positions = GraphGeometry.positions(graph, state)
+        let area = graph.layout.units == .fit ? fit.area(for: positions) : fit.start
+        return GraphGeometry(graph: graph, positions: positions, area: area, degrees: degrees,
                       strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
@@ -246,6 +262,30 @@ public struct GraphFigure: SceneFigure {
     /// or `loops` box (the self-loops' bounds), and inside the frame (a label above or below a
     /// node at the frame's side slides into it).
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
+        var best: [PlacedLabel] = []
+        for size in labelSizes {
+            let placed = placedLabels(g, size: size, keepingOff: loops)
+            if placed.count > best.count { best = placed }
+            if placed.count == fit.labels.count { break }
+        }
+        return best
+    }
+
+    /// The smallest size node labels are set at: a crowded thumbnail sets its labels smaller,
+    /// down to this, when that names more nodes (`placedLabels`).
+    static let smallestLabelSize = 9
+
+    /// The sizes labels are tried at, largest first: the figure's text size, then 90 % and 80 %
+    /// of it (never below `smallestLabelSize`), so a crowded 4K frame's labels stay in
+    /// proportion to its other text (22 px beside 28) and placement runs at most three times.
+    var labelSizes: [Int] {
+        let smaller = [Int((Float(labelSize) * 0.9).rounded()), Int((Float(labelSize) * 0.8).rounded(.down))]
+            .map { max($0, Self.smallestLabelSize) }.filter { $0 < labelSize }
+        return [labelSize] + Array(Set(smaller)).sorted(by: >)
+    }
+
+    /// The labels placed at text size `size` (`placedLabels`).
+    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
         for i in graph.nodes.indices {
             guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
@@ -276,7 +316,8 @@ public struct GraphFigure: SceneFigure {
         let candidates = stamps.map { entry in
             entry.origins.map { PlacedLabel(node: entry.node, stamp: entry.stamp, origin: $0, crossed: false).box }
         }
-        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(labelSize) * 2 + titleExtraHeight)]
+        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(self.labelSize) * 2 + titleExtraHeight)]
+        let legendRow = legendBand > 0 ? [PixelRectF(x0: 0, y0: Float(height) - legendBand, x1: Float(width), y1: Float(height))] : []
         // Edges as the lines between node centres (what a node's disk covers of them does not matter:
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
@@ -286,16 +327,28 @@ public struct GraphFigure: SceneFigure {
             let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
                                                   centers: g.centers, radii: g.radii,
                                                   frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
-                                                  keepOut: titleBand + loops, edges: edges, nearestOwner: crowded)
+                                                  keepOut: titleBand + legendRow + loops, edges: edges, nearestOwner: crowded)
             var chosen = [Int?](repeating: nil, count: stamps.count)
             for (index, side) in zip(order, sides) { chosen[index] = side }
             return chosen
         }
-        var chosen = place(Array(stamps.indices), crowded: false)
+        // Labels set smaller than the figure's text (a frame too crowded for them) read as their
+        // own node's only where they are nearest it, in every order.
+        var chosen = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
         if chosen.contains(where: { $0 == nil }) {
-            // A crowded frame: the most connected nodes first, each label where it reads as its node's.
+            // A crowded frame: the most connected nodes first, each label where it reads as its node's;
+            // or, when that names more, the branching nodes (more than two edges) so and then the
+            // rest in scenario order, or all in scenario order: in a column of nodes closer than two
+            // labels' height, scenario order names every other one, where the hubs-first order (the
+            // supply chain's stores fed twice before those fed once, at 320×240) left two of every
+            // three out.
             let rank = Dictionary(uniqueKeysWithValues: labelOrder.enumerated().map { ($1, $0) })
-            chosen = place(stamps.indices.sorted { rank[stamps[$0].node, default: 0] < rank[stamps[$1].node, default: 0] }, crowded: true)
+            let hubsFirst = stamps.indices.sorted { rank[stamps[$0].node, default: 0] < rank[stamps[$1].node, default: 0] }
+            let branching = hubsFirst.filter { degrees[stamps[$0].node] > 2 }
+            let rest = stamps.indices.filter { degrees[stamps[$0].node] <= 2 }
+            func named(_ sides: [Int?]) -> Int { sides.filter { $0 != nil }.count }
+            chosen = [hubsFirst, branching + rest, Array(stamps.indices)].map { place($0, crowded: true) }
+                .reduce(nil) { (best: [Int?]?, next) in best.map { named(next) > named($0) ? next : $0 } ?? next } ?? chosen
         }
         return zip(stamps.indices, chosen).compactMap { index, side in
             guard let side else { return nil }

@@ -26,19 +26,7 @@ struct GraphGeometry: Sendable {
         self.degrees = degrees
         let style = graph.style
         var outlineWidth = Float(style.nodeOutlineWidth) * strokeScale
-        if graph.layout.units == .pixels || positions.isEmpty {
-            centers = positions.map { SIMD2<Float>($0) }
-        } else {
-            var lo = positions[0], hi = positions[0]
-            for p in positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
-            let span = hi - lo
-            let w = Double(area.width), h = Double(area.height)
-            let scale = Swift.min(span.x > 0 ? w / span.x : .infinity, span.y > 0 ? h / span.y : .infinity)
-            let s = scale.isFinite ? scale : 1
-            let mid = (lo + hi) / 2
-            let c = SIMD2<Double>(Double(area.x0) + w / 2, Double(area.y0) + h / 2)
-            centers = positions.map { SIMD2<Float>(c + ($0 - mid) * s) }
-        }
+        centers = graph.layout.units == .pixels ? positions.map { SIMD2<Float>($0) } : Self.fitted(positions, into: area)
         // Node size by value (area grows with value), edge width by weight, when they vary.
         let base = Float(style.nodeRadius) * strokeScale
         var radii: [Float]
@@ -71,6 +59,21 @@ struct GraphGeometry: Sendable {
         } else {
             edgeWidths = [Float](repeating: width, count: graph.edges.count)
         }
+    }
+
+    /// `positions` scaled (one factor for both axes) and centred into `area`: their bounding box
+    /// fills the area's width or its height.
+    static func fitted(_ positions: [SIMD2<Double>], into area: PixelRectF) -> [SIMD2<Float>] {
+        guard let first = positions.first else { return [] }
+        var lo = first, hi = first
+        for p in positions { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        let span = hi - lo
+        let w = Double(area.width), h = Double(area.height)
+        let scale = Swift.min(span.x > 0 ? w / span.x : .infinity, span.y > 0 ? h / span.y : .infinity)
+        let s = scale.isFinite ? scale : 1
+        let mid = (lo + hi) / 2
+        let c = SIMD2<Double>(Double(area.x0) + w / 2, Double(area.y0) + h / 2)
+        return positions.map { SIMD2<Float>(c + ($0 - mid) * s) }
     }
 
     /// The positions a frame shows: the layout solver's latest, else the scenario's own.
