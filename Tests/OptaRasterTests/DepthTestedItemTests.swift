@@ -79,6 +79,40 @@ private struct WhiteShader: FragmentShader {
         #expect(frame[26, 22] != alone[26, 22], "the ring's right, over C")
     }
 
+    /// Thousands of depth-tested items over the mesh (binned in parallel chunks on 2 threads,
+    /// whose segment and depth indices are shifted when the chunks are joined) give the same bytes
+    /// on 1 thread and 2; absurd coordinates and depths draw nothing and do not crash.
+    @Test func manyItemsGiveTheSameBytesOnAnyThreadCount() {
+        var rng = SplitMix(seed: 0xDE97)
+        func p() -> SIMD3<Float> {
+            SIMD3(Float.random(in: -10...210, using: &rng), Float.random(in: -10...160, using: &rng), Float.random(in: 0.1...0.6, using: &rng))
+        }
+        var items: [DrawItem] = []
+        for i in 0..<5000 {
+            let color = RGBA(Float(i % 7) / 7, 0.5, Float(i % 3) / 3, 0.8)
+            switch i % 3 {
+            case 0: items.append(.depthTestedPolyline(points: (0..<Int.random(in: 1...5, using: &rng)).map { _ in p() }, width: 1.5, color: color))
+            case 1: items.append(.depthTested(.disk(center: SIMD2(p().x, p().y), radius: 2, fill: color, outlineWidth: 0.5, outline: red),
+                                              invW: p().z))
+            default: items.append(.depthTested(.ring(center: SIMD2(p().x, p().y), radius: 3, width: 1, color: color), invW: p().z))
+            }
+        }
+        let one = render(items, threads: 1), two = render(items, threads: 2)
+        #expect(one.pixels == two.pixels)
+        #expect(one.pixels != render([], threads: 1).pixels)
+
+        let nan = Float.nan, inf = Float.infinity
+        let absurd: [DrawItem] = [
+            .depthTestedPolyline(points: [SIMD3(nan, 3, 0.3), SIMD3(4, 5, nan), SIMD3(1e30, -1e30, inf)], width: 2, color: red),
+            .depthTestedPolyline(points: [SIMD3(-1e38, 20, 0.3), SIMD3(1e38, 20, -inf)], width: 1e30, color: red),
+            .depthTested(.disk(center: SIMD2(1e30, 10), radius: 1e30, fill: red, outlineWidth: 1, outline: red), invW: nan),
+            .depthTested(.ring(center: SIMD2(10, 10), radius: 4, width: 1, color: red), invW: -inf),
+            .depthTested(.depthTested(.disk(center: SIMD2(100, 70), radius: 3, fill: red, outlineWidth: 0, outline: red), invW: 0.3),
+                         invW: 0.3),
+        ]
+        _ = render(absurd, threads: 2)
+    }
+
     /// Without a mesh under them, depth-tested items are drawn whole, as their plain kinds.
     @Test func withoutAMeshTheyAreDrawnWhole() {
         let points: [SIMD3<Float>] = [SIMD3(5, 5, 0.1), SIMD3(120, 60, 0.9), SIMD3(150, 20, 0.3)]

@@ -86,6 +86,12 @@ private struct VaryingColour: FragmentShader {
         var whole = Framebuffer(width: 160, height: 120)
         context.run(FramePlan([.mesh(mesh), .vector(overlay)]), into: &whole, threads: threads)
         #expect(whole.pixels == expected.pixels)
+        // The reference mode's plain paths draw the same.
+        var plainContext = RenderContext()
+        plainContext.mode = .reference
+        var plain = Framebuffer(width: 160, height: 120)
+        plainContext.run(FramePlan([.mesh(mesh), .vector(overlay)]), into: &plain, threads: threads)
+        #expect(plain.pixels == expected.pixels)
 
         // In a panel's rectangle, beside a filled one.
         let panel = PixelRect(x0: 30, y0: 20, x1: 190, y1: 140)

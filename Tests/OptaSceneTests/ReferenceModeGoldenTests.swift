@@ -7,9 +7,10 @@ import OptaText
 import Testing
 
 /// Every golden scene drawn in `RenderMode.reference` and in `.fast`, held to the golden
-/// tolerance: the 8-lane landscape shader, the fill shortcut and kept layers change no picture
+/// tolerance: the 8-lane landscape shader, the fill shortcut, kept layers and the triangle
+/// rasterizer's 8-lane projection, cluster binning and tiny-triangle lanes change no picture
 /// beyond it. Vector items keep their kernels in both modes (StrokeSpanTests hold them bit for bit
-/// to the scalar paths) and the 3-D surface's triangles have no reference path yet.
+/// to the scalar paths), and so does the 3-D surface's resolve.
 @Suite(.serialized) struct ReferenceModeGoldenTests {
     /// Golden scenes as the golden tests set them up (GoldenSceneTests, GraphGoldenTests,
     /// GridGoldenTests, SurfaceGoldenTests).

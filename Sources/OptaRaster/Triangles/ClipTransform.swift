@@ -4,8 +4,10 @@ enum ClipTransform {
     /// Writes the clip-space positions of `positions` to `buffers.clip`, and each block of them
     /// projected to the screen (`ScreenVertex.project`) to `buffers.screen` right after it is
     /// transformed, in the same parallel pass, while it is in cache.
+    /// With `plain`, each vertex is projected on its own (`ScreenVertex.project(_:...)`), the
+    /// path the 8-lane projection stands in for.
     static func applyAndProject(_ rows: [SIMD4<Float>], to positions: [SIMD3<Float>], halfWidth: Float, halfHeight: Float,
-                                near: Float, guardBand: Float, threads: Int, into buffers: inout VertexBuffers) {
+                                near: Float, guardBand: Float, threads: Int, plain: Bool = false, into buffers: inout VertexBuffers) {
         let columns = Columns(rows)
         VertexBuffers.resize(&buffers.clip, to: positions.count, filler: .zero)
         VertexBuffers.resize(&buffers.screen, to: positions.count, filler: .unused)
@@ -18,8 +20,15 @@ enum ClipTransform {
                     ParallelWork.run(count: (src.count + block - 1) / block, threads: threads, scratch: { _ in () }) { b, _ in
                         let range = b * block..<Swift.min(input.buffer.count, (b + 1) * block)
                         columns.transform(input.buffer, range, into: clipDst.base)
-                        ScreenVertex.project(clipDst.base, range, into: screenDst.base, halfWidth: halfWidth,
-                                             halfHeight: halfHeight, near: near, guardBand: guardBand)
+                        if plain {
+                            for i in range {
+                                screenDst.base[i] = ScreenVertex.project(clipDst.base[i], halfWidth: halfWidth, halfHeight: halfHeight,
+                                                                         near: near, guardBand: guardBand)
+                            }
+                        } else {
+                            ScreenVertex.project(clipDst.base, range, into: screenDst.base, halfWidth: halfWidth,
+                                                 halfHeight: halfHeight, near: near, guardBand: guardBand)
+                        }
                     }
                 }
             }

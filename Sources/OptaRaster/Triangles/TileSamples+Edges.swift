@@ -62,7 +62,7 @@ extension TileSamples {
             for j in Int(lo.y)...Int(hi.y) where edges[j] & columns != 0 { return true }
             return false
         }
-        var batch = TriangleBatch(storage: batchLanes)
+        var batch = TriangleBatch(storage: batchLanes, plain: plainPaths)
         let listed = listedTriangles
         var first = 0
         // Pass 1's batches first: most lie away from every edge pixel.

@@ -50,6 +50,9 @@ final class TileSamples: @unchecked Sendable {
     /// The memory of the raster's `TriangleBatch` (`TriangleBatch.Storage`).
     let batchLanes: UnsafeMutableRawPointer
 
+    /// Whether triangles are drawn through the plain path alone (`TriangleBatch.plain`).
+    var plainPaths = false
+
     /// Spare samples past the last row: 8-wide loads and stores of a row's last block may run past it.
     static let spare = 32
 
@@ -146,7 +149,7 @@ final class TileSamples: @unchecked Sendable {
             }
         })
         listedPieces.removeAll(keepingCapacity: true)
-        var queue = CentreQueue(batch: TriangleBatch(storage: batchLanes), listed: listed, batchEnds: batchEnds,
+        var queue = CentreQueue(batch: TriangleBatch(storage: batchLanes, plain: plainPaths), listed: listed, batchEnds: batchEnds,
                                 batchBoxes: batchBoxes, target: target, tileLo: tileLo, tileHi: tileHi)
         swap(&queue.pieces, &listedPieces)
         @inline(__always) func meshTriangle(_ t: Int) -> ScreenTriangle { ScreenTriangle(t, screen: screen, indices: indices) }

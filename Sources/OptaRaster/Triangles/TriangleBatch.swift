@@ -9,11 +9,17 @@ struct TriangleBatch {
     /// scalar stores (`RowLane`).
     private let storage: UnsafeMutablePointer<Storage>
     private(set) var count = 0
+    /// Draws every triangle through `LargeTriangle`, the plain path the tiny and small lanes
+    /// stand in for (`RenderMode.reference`; TriangleFastPathTests hold the lanes to it).
+    let plain: Bool
 
     /// Bytes of memory a batch needs (`storage` of `init`, 32-byte aligned).
     static let storageSize = MemoryLayout<Storage>.size
 
-    init(storage: UnsafeMutableRawPointer) { self.storage = storage.assumingMemoryBound(to: Storage.self) }
+    init(storage: UnsafeMutableRawPointer, plain: Bool = false) {
+        self.storage = storage.assumingMemoryBound(to: Storage.self)
+        self.plain = plain
+    }
 
     var isFull: Bool { count == 8 }
 
@@ -98,7 +104,8 @@ struct TriangleBatch {
     @inline(__always) @discardableResult
     mutating func draw(into target: SampleTarget) -> SIMD4<Int32> {
         if count == 0 { return SIMD4(1, 1, 0, 0) }
-        let (tinyLanes, tiny, small, large, box) = setUp(for: target)
+        var (tinyLanes, tiny, small, large, box) = setUp(for: target)
+        if plain { (tiny, small, large) = (0, 0, tiny | small | large) }
         let queued = queued, setup = setup
         let tinyTriangles = TinyTriangles(lanes: storage.pointer(to: \.tiny)!)
         if tiny != 0 { tinyTriangles.evaluate(setup, lanes: tinyLanes, side: target.side) }

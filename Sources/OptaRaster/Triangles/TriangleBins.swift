@@ -32,7 +32,7 @@ struct TriangleBins: Sendable {
     /// Bins `indices` (three per triangle) whose corners are `screen` (and `clip`, for clipping).
     init(screen: UnsafeBufferPointer<ScreenVertex>, clip: UnsafeBufferPointer<SIMD4<Float>>,
          indices: UnsafeBufferPointer<UInt32>, width: Int, height: Int, tileSize: Int,
-         near: Float, guardBand: Float, threads: Int) {
+         near: Float, guardBand: Float, threads: Int, clusters: Bool = true) {
         self.tileSize = tileSize
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
@@ -82,7 +82,7 @@ struct TriangleBins: Sendable {
                 var t = first
                 while t < end {
                     let clusterEnd = Swift.min(t &+ Self.clusterSize, end)
-                    if let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices, into: boxes),
+                    if clusters, let box = Self.clusterBox(t..<clusterEnd, screen: screen, indices: indices, into: boxes),
                        writer.spansAtMost2x2(box) {
                         let entry = Self.clusterFlag | UInt32(truncatingIfNeeded: t / Self.clusterSize)
                         if writer.liesInOneTile(box) {

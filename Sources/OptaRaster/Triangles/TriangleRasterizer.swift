@@ -70,18 +70,22 @@ public enum TriangleRasterizer {
     ) {
         var buffers = RenderContext.taking(&context.vertices, leaving: VertexBuffers())
         defer { context.vertices = buffers }
+        let plain = context.mode == .reference
         ClipTransform.applyAndProject(
             transform, to: positions, halfWidth: Float(region.width) / 2, halfHeight: Float(region.height) / 2,
-            near: near, guardBand: guardBand, threads: threads, into: &buffers)
+            near: near, guardBand: guardBand, threads: threads, plain: plain, into: &buffers)
         render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-               near: near, far: far, into: frame, region: region, threads: threads, samples: &context.tileSamples, finishTile: finishTile)
+               near: near, far: far, into: frame, region: region, threads: threads, plain: plain, samples: &context.tileSamples,
+               finishTile: finishTile)
     }
 
-    /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`).
+    /// Bins, rasterizes, resolves and shades projected vertices (`screen`, from `clip`). With
+    /// `plain` (`RenderMode.reference`), triangles are binned one by one and each is drawn
+    /// through the plain raster path (`TriangleBatch.plain`).
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
-        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, samples: inout TileSampleSets,
-        finishTile: MeshTileFinish?
+        near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, plain: Bool = false,
+        samples: inout TileSampleSets, finishTile: MeshTileFinish?
     ) {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
@@ -95,7 +99,7 @@ public enum TriangleRasterizer {
             clip.withUnsafeBufferPointer { c in
                 indices.withUnsafeBufferPointer { i in
                     TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: tileSize,
-                                 near: near, guardBand: guardBand, threads: threads)
+                                 near: near, guardBand: guardBand, threads: threads, clusters: !plain)
                 }
             }
         }
@@ -115,6 +119,7 @@ public enum TriangleRasterizer {
                         ParallelWork.run(count: tiles.count, threads: threads, scratch: { workers[$0] }) { t, samples in
                             let rect = tiles[t]
                             var target = TileTarget(rect: rect, stride: stride, base: pixelBase.base)
+                            samples.plainPaths = plain
                             guard samples.rasterize(tile: t, rect: rect, bins: bins, mesh: mesh, farInvW: frame.farInvW) else {
                                 // No triangle here: the background, and no depth.
                                 target.fill(background)
