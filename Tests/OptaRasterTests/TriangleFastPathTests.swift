@@ -115,11 +115,12 @@ import Testing
         func clusterEntries(_ indices: [UInt32]) -> Int {
             let screen = clip.map { ScreenVertex.project($0, halfWidth: Float(width) / 2, halfHeight: Float(height) / 2,
                                                          near: 0.1, guardBand: TriangleRasterizer.guardBand) }
+            var memory = WorkerSets<BinWriterMemory>()
             let bins = screen.withUnsafeBufferPointer { s in
                 clip.withUnsafeBufferPointer { c in
                     indices.withUnsafeBufferPointer { i in
                         TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: 64,
-                                     near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 1)
+                                     near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 1, memory: &memory)
                     }
                 }
             }
@@ -169,8 +170,9 @@ import Testing
         screen.withUnsafeBufferPointer { s in
             clip.withUnsafeBufferPointer { c in
                 indices.withUnsafeBufferPointer { i in
+                    var memory = WorkerSets<BinWriterMemory>()
                     let bins = TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: tileSize,
-                                            near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 2)
+                                            near: 0.1, guardBand: TriangleRasterizer.guardBand, threads: 2, memory: &memory)
                     var mixed = 0, partial = 0
                     for chunk in bins.chunks {
                         for tile in 0..<tiles.count {

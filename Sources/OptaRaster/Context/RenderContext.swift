@@ -1,6 +1,6 @@
 /// What one renderer of frames keeps from one frame to the next: the scratch memory of the
-/// passes (vertex arrays and per-tile buffers of the triangle rasterizer, the arrays of draw-list
-/// binning) and the
+/// passes (the triangle rasterizer's vertex arrays and each worker's tile and binning buffers,
+/// the arrays of draw-list binning) and the
 /// pixels of a shaded layer that later frames may show again (`LayerCache`).
 ///
 /// Hold one wherever frames are drawn one after another (the viewer, a video export, a benchmark,
@@ -11,8 +11,8 @@
 public struct RenderContext: Sendable {
     /// The triangle rasterizer's per-vertex arrays.
     var vertices = VertexBuffers()
-    /// The triangle rasterizer's per-tile buffers, one set per worker.
-    var tileSamples = TileSampleSets()
+    /// The triangle rasterizer's per-worker tile and binning buffers.
+    var rasterScratch = WorkerScratch()
     /// Spare arrays for binning draw lists (one set per chunk binned at the same time).
     var binning = BinningBuffers()
     /// The last shaded layer worth keeping.

@@ -1,38 +1,65 @@
+/// The buffers a `BinWriter` fills, kept for one worker from frame to frame (`WorkerScratch`).
+///
+/// Safety (`@unchecked Sendable`): used by one worker at a time, as `TileSamples` is (see there).
+final class BinWriterMemory: @unchecked Sendable {
+    fileprivate var pairs: UnsafeMutablePointer<UInt64>
+    fileprivate var masks: UnsafeMutablePointer<UInt32>
+    fileprivate var capacity: Int
+
+    init() {
+        capacity = 0
+        pairs = .allocate(capacity: 0)
+        masks = .allocate(capacity: 0)
+    }
+
+    deinit { pairs.deallocate(); masks.deallocate() }
+
+    /// Makes room for at least `count` pairs, keeping the first `kept`.
+    fileprivate func grow(to count: Int, keeping kept: Int) {
+        guard count > capacity else { return }
+        let biggerPairs = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        biggerPairs.moveInitialize(from: pairs, count: kept)
+        pairs.deallocate()
+        pairs = biggerPairs
+        let biggerMasks = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        biggerMasks.moveInitialize(from: masks, count: kept)
+        masks.deallocate()
+        masks = biggerMasks
+        capacity = count
+    }
+}
+
 /// Collects (tile, entry) pairs for every tile a triangle's bounding box (grown by `margin`) touches, as
-/// `tile << 32 | entry` in a buffer it owns, and beside each one its mask (see `TriangleBins.Chunk`;
-/// free both with `deallocate()`).
+/// `tile << 32 | entry` in its `BinWriterMemory`, and beside each one its mask (see `TriangleBins.Chunk`).
 struct BinWriter {
     let tilesX: Int
     let tilesY: Int
     let shift: Int
     let maxX: Int32
     let maxY: Int32
+    private let memory: BinWriterMemory
     private(set) var pairs: UnsafeMutablePointer<UInt64>
     private(set) var masks: UnsafeMutablePointer<UInt32>
     private(set) var count = 0
     private var capacity: Int
 
-    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32, capacity: Int) {
+    /// A writer into `memory`, grown to `capacity` pairs first when it holds fewer.
+    init(tilesX: Int, tilesY: Int, shift: Int, maxX: Int32, maxY: Int32, capacity: Int, memory: BinWriterMemory) {
         self.tilesX = tilesX; self.tilesY = tilesY; self.shift = shift; self.maxX = maxX; self.maxY = maxY
-        self.capacity = Swift.max(16, capacity)
-        pairs = .allocate(capacity: self.capacity)
-        masks = .allocate(capacity: self.capacity)
+        memory.grow(to: Swift.max(16, capacity), keeping: 0)
+        self.memory = memory
+        pairs = memory.pairs
+        masks = memory.masks
+        self.capacity = memory.capacity
     }
-
-    func deallocate() { pairs.deallocate(); masks.deallocate() }
 
     @inline(__always)
     private mutating func append(_ tile: Int, _ entry: UInt32, _ mask: UInt32) {
         if count == capacity {
-            let biggerPairs = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-            biggerPairs.moveInitialize(from: pairs, count: count)
-            pairs.deallocate()
-            pairs = biggerPairs
-            let biggerMasks = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
-            biggerMasks.moveInitialize(from: masks, count: count)
-            masks.deallocate()
-            masks = biggerMasks
-            capacity *= 2
+            memory.grow(to: capacity * 2, keeping: count)
+            pairs = memory.pairs
+            masks = memory.masks
+            capacity = memory.capacity
         }
         pairs[count] = UInt64(truncatingIfNeeded: tile) << 32 | UInt64(entry)
         masks[count] = mask

@@ -6,9 +6,9 @@
 /// resolve blends by coverage. Owned by one worker; its memory is reused tile after tile.
 ///
 /// Safety (`@unchecked Sendable`): a set moves between threads but is used by one at a time.
-/// `TileSampleSets.forWorkers` gives each worker of a render its own set, and only sets no other
-/// value holds (`isKnownUniquelyReferenced`); a `RenderContext` is never used by two frames at
-/// once, and a render returns only after every worker is done with its set.
+/// `WorkerSets.forWorkers` gives each worker of a render its own set, and only sets no other value
+/// holds (`isKnownUniquelyReferenced`); a `RenderContext` is never used by two frames at once, and
+/// a render returns only after every worker is done with its set.
 final class TileSamples: @unchecked Sendable {
     let tileSize: Int
     /// 2×2 samples: per row (and rows), twice the tile size.

@@ -32,7 +32,7 @@ struct TriangleBins: Sendable {
     /// Bins `indices` (three per triangle) whose corners are `screen` (and `clip`, for clipping).
     init(screen: UnsafeBufferPointer<ScreenVertex>, clip: UnsafeBufferPointer<SIMD4<Float>>,
          indices: UnsafeBufferPointer<UInt32>, width: Int, height: Int, tileSize: Int,
-         near: Float, guardBand: Float, threads: Int, clusters: Bool = true) {
+         near: Float, guardBand: Float, threads: Int, clusters: Bool = true, memory: inout WorkerSets<BinWriterMemory>) {
         self.tileSize = tileSize
         tilesX = (width + tileSize - 1) / tileSize
         tilesY = (height + tileSize - 1) / tileSize
@@ -47,15 +47,16 @@ struct TriangleBins: Sendable {
         let maxX = Int32(width << TriangleRasterizer.subpixelBits), maxY = Int32(height << TriangleRasterizer.subpixelBits)
         let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
         let screenBox = SendableBuffer(screen), clipBox = SendableBuffer(clip), indexBox = SendableBuffer(indices)
+        let writers = memory.forWorkers(Swift.max(1, Swift.min(threads, chunkCount)), make: { BinWriterMemory() })
         chunks.withUnsafeMutableBufferPointer { out in
             let results = SharedMutablePointer(out.baseAddress!)
-            ParallelWork.run(count: chunkCount, threads: threads, scratch: { _ in () }) { c, _ in
+            ParallelWork.run(count: chunkCount, threads: threads, scratch: { writers[$0] }) { c, writerMemory in
                 let screen = screenBox.buffer, clip = clipBox.buffer, indices = indexBox.buffer
                 let first = c * Self.chunkSize, end = Swift.min(triangleCount, first + Self.chunkSize)
                 var writer = BinWriter(tilesX: tilesX, tilesY: tilesY, shift: shift, maxX: maxX, maxY: maxY,
-                                       capacity: (end - first) * 5 / 4 + 16)
+                                       capacity: (end - first) * 5 / 4 + 16, memory: writerMemory)
                 let boxes = ClusterBoxes()
-                defer { writer.deallocate(); boxes.deallocate() }
+                defer { boxes.deallocate() }
                 var pieces: [ScreenTriangle] = []
                 @inline(__always) func bin(_ t: Int) {
                     let i0 = Int(indices[t &* 3]), i1 = Int(indices[t &* 3 &+ 1]), i2 = Int(indices[t &* 3 &+ 2])

@@ -35,7 +35,7 @@ public enum TriangleRasterizer {
         _ = framebuffer.withFramePixels { frame in
             render(clip: clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
                    near: near, far: far, into: frame, region: PixelRect(x0: 0, y0: 0, x1: width, y1: height), threads: threads,
-                   samples: &context.tileSamples, finishTile: finish)
+                   scratch: &context.rasterScratch, finishTile: finish)
         }
         return noted.depths
     }
@@ -75,7 +75,7 @@ public enum TriangleRasterizer {
             transform, to: positions, halfWidth: Float(region.width) / 2, halfHeight: Float(region.height) / 2,
             near: near, guardBand: guardBand, threads: threads, plain: plain, into: &buffers)
         render(clip: buffers.clip, screen: buffers.screen, indices: indices, varyings: varyings, shader: shader, background: background,
-               near: near, far: far, into: frame, region: region, threads: threads, plain: plain, samples: &context.tileSamples,
+               near: near, far: far, into: frame, region: region, threads: threads, plain: plain, scratch: &context.rasterScratch,
                finishTile: finishTile)
     }
 
@@ -85,7 +85,7 @@ public enum TriangleRasterizer {
     private static func render<S: TriangleShader>(
         clip: [SIMD4<Float>], screen: [ScreenVertex], indices: [UInt32], varyings: [SIMD8<Float>]?, shader: S, background: UInt32,
         near: Float, far: Float, into pixels: FramePixels, region: PixelRect, threads: Int, plain: Bool = false,
-        samples: inout TileSampleSets, finishTile: MeshTileFinish?
+        scratch: inout WorkerScratch, finishTile: MeshTileFinish?
     ) {
         precondition(indices.count % 3 == 0, "indices come three per triangle")
         let varyings = varyings ?? [SIMD8<Float>](repeating: .zero, count: clip.count)
@@ -99,14 +99,15 @@ public enum TriangleRasterizer {
             clip.withUnsafeBufferPointer { c in
                 indices.withUnsafeBufferPointer { i in
                     TriangleBins(screen: s, clip: c, indices: i, width: width, height: height, tileSize: tileSize,
-                                 near: near, guardBand: guardBand, threads: threads, clusters: !plain)
+                                 near: near, guardBand: guardBand, threads: threads, clusters: !plain, memory: &scratch.binWriters)
                 }
             }
         }
         // Per tile: rasterize depth samples, resolve and shade, then finish the tile.
         let tiles = TileScheduler.tiles(width: width, height: height, tileSize: tileSize)
         let frame = FrameGeometry(width: width, height: height, near: near, far: far)
-        let workers = samples.forWorkers(Swift.max(1, Swift.min(threads, tiles.count)), tileSize: tileSize)
+        let workers = scratch.tileSamples.forWorkers(Swift.max(1, Swift.min(threads, tiles.count)),
+                                                     make: { TileSamples(tileSize: tileSize) }, fits: { $0.tileSize == tileSize })
         screen.withUnsafeBufferPointer { screenBuffer in
             clip.withUnsafeBufferPointer { clipBuffer in
                 indices.withUnsafeBufferPointer { indexBuffer in

@@ -1,9 +1,9 @@
 @testable import OptaRaster
 import Testing
 
-/// A render context keeps the triangle rasterizer's per-tile buffers from frame to frame, and a
-/// copy of a context never shares them with the original.
-@Suite struct TileSampleSetsTests {
+/// A render context keeps the triangle rasterizer's per-worker buffers (tiles, binning) from frame
+/// to frame, and a copy of a context never shares them with the original.
+@Suite struct WorkerScratchTests {
     private struct Flat: FragmentShader {
         func shade(_ f: TriangleFragment, varyings: SIMD8<Float>) -> SIMD4<Float> { SIMD4(0.2, 0.6, 0.4, 1) }
     }
@@ -16,13 +16,13 @@ import Testing
         return frame.pixels
     }
 
-    private func identities(_ context: RenderContext) -> [ObjectIdentifier] { context.tileSamples.sets.map(ObjectIdentifier.init) }
+    private func identities(_ context: RenderContext) -> [ObjectIdentifier] { context.rasterScratch.tileSamples.sets.map(ObjectIdentifier.init) + context.rasterScratch.binWriters.sets.map(ObjectIdentifier.init) }
 
     @Test func aContextKeepsItsTileBuffers() {
         var context = RenderContext()
         let first = draw(&context)
         let kept = identities(context)
-        #expect(kept.count == 2)
+        #expect(kept.count == 2 + 1)  // tile buffers for 2 workers; one chunk of triangles to bin
         #expect(draw(&context) == first)
         #expect(identities(context) == kept)
 
