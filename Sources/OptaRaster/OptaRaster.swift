@@ -28,11 +28,13 @@
 // or many, with a used context or a new one.
 //
 // With `RenderContext.mode` set to `.reference`, step 4 runs shaded layers' plain scalar path
-// (`TileShader.shadeReference`) and writes every fill row, and nothing is kept: the reference
-// the fast paths are held to (see `RenderMode`).
+// (`TileShader.shadeReference`) and writes every fill row, a mesh is drawn through the
+// rasterizer's plain paths, and nothing is kept: the reference the fast paths are held to (see
+// `RenderMode`).
 //
 // The context owns the scratch memory of all this (binning arrays, the triangle rasterizer's vertex
-// arrays, the kept layer) and keeps it from frame to frame; whoever draws frames holds one.
+// arrays and each worker's tile and binning buffers, the kept layer) and keeps it from frame to
+// frame; whoever draws frames holds one.
 //
 // The 3-D surface is a `mesh` layer (`MeshLayer`, the plan's first). `TriangleRasterizer` bins
 // every triangle into 64 px tiles first; then, in one pass over those tiles, each tile gets the
