@@ -1,4 +1,4 @@
-import Synchronization
+import OptaSupport
 
 /// The nearest 1/w a triangle render leaves at some pixels (`TriangleRasterizer.render(...,
 /// depthAt:)`), noted by each tile's worker as it finishes the tile: no depth buffer of the
@@ -7,7 +7,7 @@ final class ProbeDepths: Sendable {
     private let pixels: [SIMD2<Int32>]
     private let byTile: DepthProbes
     private let tileSize: Int, tilesX: Int
-    private let noted: Mutex<[Float]>
+    private let noted: Locked<[Float]>
 
     /// Probes at `pixels` of a `width × height` frame drawn in the rasterizer's tiles; 0 until noted.
     init(_ pixels: [SIMD2<Int32>], width: Int, height: Int, tileSize: Int = TileScheduler.defaultTileSize) {
@@ -15,7 +15,7 @@ final class ProbeDepths: Sendable {
         self.tileSize = tileSize
         tilesX = (width + tileSize - 1) / tileSize
         byTile = DepthProbes(pixels, width: width, height: height, tileSize: tileSize)
-        noted = Mutex([Float](repeating: 0, count: pixels.count))
+        noted = Locked([Float](repeating: 0, count: pixels.count))
     }
 
     /// Notes the depth at the probes of a finished tile (nil: nothing drawn there, they stay 0).
