@@ -4,7 +4,7 @@ import OptaRaster
 /// fits a 3D view into a rectangle of the frame. The camera keeps its direction and perspective;
 /// the picture is zoomed and moved so that the box, its axes and their labels all show, for any
 /// frame size and aspect ratio. Folded into the projection (`applied(to:)`) it is a camera with
-/// an off-centre frustum, so the surface, the depth probes and the overlay see one projection.
+/// an off-centre frustum, so the surface and its depth-tested overlay see one projection.
 struct SurfaceFraming: Sendable, Equatable {
     let scale: Double
     let offset: SIMD2<Double>
