@@ -139,13 +139,8 @@ import Testing
     let fonts: FontLibrary
     init() throws { fonts = try FontLibrary.loadDefault() }
 
-    /// The figure of `example` at `width` × `height` with its layout run to the end, as rendered.
     func graph(_ example: String, width: Int, height: Int) throws -> (GraphFigure, RenderState) {
-        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
-        scenario.width = width; scenario.height = height
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        return (GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts), session.renderState)
+        try exampleGraph(example, width: width, height: height, fonts: fonts)
     }
 
     @Test(arguments: [(1280, 720), (3840, 2160)])
@@ -205,4 +200,14 @@ import Testing
             #expect(groups == ["factory", "warehouse", "store"], "\(groups)")
         }
     }
+}
+
+/// The graph figure of `Examples/<example>.json` at `width` × `height` with its layout run to the
+/// end, as rendered, and the state it draws.
+func exampleGraph(_ example: String, width: Int, height: Int, fonts: FontLibrary) throws -> (GraphFigure, RenderState) {
+    var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
+    scenario.width = width; scenario.height = height
+    var session = try HeadlessSession(scenario: scenario)
+    session.runToCompletion()
+    return (GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts), session.renderState)
 }

@@ -15,11 +15,7 @@ import Testing
     init() throws { fonts = try FontLibrary.loadDefault() }
 
     func graph(_ example: String, width: Int, height: Int) throws -> (GraphFigure, RenderState) {
-        var scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
-        scenario.width = width; scenario.height = height
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        return (GraphFigure(scenario: scenario, width: width, height: height, fonts: fonts), session.renderState)
+        try exampleGraph(example, width: width, height: height, fonts: fonts)
     }
 
     @Test(arguments: [("supply-chain", 17), ("graph-from-csv", 30)])

@@ -1,6 +1,9 @@
 /// The buffers a `BinWriter` fills, kept for one worker from frame to frame (`WorkerScratch`).
 ///
-/// Safety (`@unchecked Sendable`): used by one worker at a time, as `TileSamples` is (see there).
+/// Safety (`@unchecked Sendable`): its mutable pointers move between threads but are used by one
+/// at a time. `WorkerSets.forWorkers` gives each worker of a binning pass its own memory, and only
+/// memory no other value holds (`isKnownUniquelyReferenced`); a `RenderContext` is never used by
+/// two frames at once, and `ParallelWork.run` returns only after every worker is done with it.
 final class BinWriterMemory: @unchecked Sendable {
     fileprivate var pairs: UnsafeMutablePointer<UInt64>
     fileprivate var masks: UnsafeMutablePointer<UInt32>

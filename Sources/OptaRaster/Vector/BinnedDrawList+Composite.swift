@@ -31,8 +31,9 @@ extension BinnedDrawList {
                                 let run = UnsafeBufferPointer(rebasing: entries[k..<k2])
                                 if let depth, case .depthTestedStroke(let stroke) = shapes[Int(e.shape)] {
                                     segmentDepths.withUnsafeBufferPointer { depths in
-                                        DepthTestedStrokeRaster.draw(entries: run, segments: segments, depths: depths, shape: stroke,
-                                                                     clip: clip, target: t, mesh: depth)
+                                        StrokeRaster.drawMany(entries: run, segments: segments, color: stroke.color, reach: stroke.reach,
+                                                              clip: clip, target: t,
+                                                              test: SegmentDepthTest(depths: depths, shape: stroke, mesh: depth))
                                     }
                                 } else {
                                     StrokeRaster.draw(entries: run, segments: segments, color: e.color, reach: e.reach,

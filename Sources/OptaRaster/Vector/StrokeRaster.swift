@@ -55,9 +55,12 @@ enum StrokeRaster {
     /// tile crossed by thousands of short segments — a long followed path, a noisy convergence
     /// series — costs their area, not segments × tile rows. Each row still sees its segments in
     /// the stroke's order, so its distances, span and bytes are those of a row-by-row walk.
-    static func drawMany(
+    ///
+    /// A segment counts at a pixel only where `test` lets it (a depth-tested stroke over a mesh:
+    /// `SegmentDepthTest`); `AnySegmentShows`, the plain strokes' test, compiles away.
+    static func drawMany<Test: SegmentTest>(
         entries: UnsafeBufferPointer<BinEntry>, segments: UnsafeBufferPointer<StrokeSegment>,
-        color: UInt32, reach: Float, clip: PixelRect, target: TileTarget
+        color: UInt32, reach: Float, clip: PixelRect, target: TileTarget, test: Test = AnySegmentShows()
     ) {
         var y0 = clip.y1, y1 = clip.y0
         for e in entries {
@@ -91,8 +94,8 @@ enum StrokeRaster {
                         if x1 > hi[r] { (row + hi[r]).update(repeating: .infinity, count: x1 - hi[r]); hi[r] = x1 }
                         let py = Float(y) + 0.5
                         for x in x0..<x1 {
-                            let d = seg.distance(SIMD2(Float(x) + 0.5, py))
-                            row[x] = Swift.min(row[x], d)
+                            let p = SIMD2(Float(x) + 0.5, py)
+                            if test.shows(segment: s, seg, at: p, x: x, y: y) { row[x] = Swift.min(row[x], seg.distance(p)) }
                         }
                     }
                 }
@@ -109,4 +112,16 @@ enum StrokeRaster {
           }
         }
     }
+}
+
+/// Whether a stroke's segment counts at a pixel (`StrokeRaster.drawMany`).
+protocol SegmentTest {
+    /// Whether segment `s` (`seg`) counts at the pixel (x, y) whose centre is `p`.
+    func shows(segment s: Int, _ seg: StrokeSegment, at p: SIMD2<Float>, x: Int, y: Int) -> Bool
+}
+
+/// Every segment counts everywhere: plain strokes.
+struct AnySegmentShows: SegmentTest {
+    @inline(__always)
+    func shows(segment s: Int, _ seg: StrokeSegment, at p: SIMD2<Float>, x: Int, y: Int) -> Bool { true }
 }

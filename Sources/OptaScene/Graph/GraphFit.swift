@@ -37,9 +37,7 @@ struct GraphFit {
         for _ in 0..<6 {
             let centers = GraphGeometry.fitted(positions, into: area)
             var reach = PixelRectF(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
-            func include(_ r: PixelRectF) {
-                reach = PixelRectF(x0: min(reach.x0, r.x0), y0: min(reach.y0, r.y0), x1: max(reach.x1, r.x1), y1: max(reach.y1, r.y1))
-            }
+            func include(_ r: PixelRectF) { reach = reach.union(r) }
             for c in centers where c.x.isFinite && c.y.isFinite {
                 include(PixelRectF(x0: c.x - radius, y0: c.y - radius, x1: c.x + radius, y1: c.y + radius))
             }
