@@ -136,17 +136,11 @@ public struct LandscapeShader<Field: ScalarField>: TileShader {
         if case .log(let shift) = contourSpace { contourMap = (true, V(repeating: Float(shift))) }
         // The tile's rows share their x samples, so the field sets up what depends on x once.
         let tileStart = viewport.domainPoint(pixelX: x0, pixelY: plot.y0)
-        field.withRows(x0: tileStart.x, dx: pixelSize.x, count: count) { fillRow in
+        field.withRows(x0: tileStart.x, dx: pixelSize.x, count: count, rows: viewport.pixelRows) { fillRow in
         colormap.entries.withUnsafeBufferPointer { lut in
             levels.withUnsafeBufferPointer { levels in
               for y in plot.y0..<plot.y1 {
-                let start = viewport.domainPoint(pixelX: x0, pixelY: y)
-                if start.x == tileStart.x {
-                    fillRow(start.y, values, gradX, gradY)
-                } else {
-                    field.sampleRow(y: start.y, x0: start.x, dx: pixelSize.x, count: count,
-                                    values: values, gradX: gradX, gradY: gradY)
-                }
+                fillRow(y, values, gradX, gradY)
                 let out = target.row(y) + x0
                 // Two passes over the row, each with a short loop body whose iterations overlap in
                 // the CPU (one long body left the core waiting on its dependency chains): first each

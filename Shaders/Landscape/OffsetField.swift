@@ -41,10 +41,10 @@ public struct OffsetField: ScalarField {
         }
     }
 
-    public func withRows<R>(x0: Double, dx: Double, count: Int, _ body: (RowFill) -> R) -> R {
-        if let rows { return rows.withRows(x0: x0, dx: dx, count: count, body) }
-        return body { y, values, gradX, gradY in
-            sampleRow(y: y, x0: x0, dx: dx, count: count, values: values, gradX: gradX, gradY: gradY)
+    public func withRows<R>(x0: Double, dx: Double, count: Int, rows pixelRows: PixelRows, _ body: (RowFill) -> R) -> R {
+        if let rows { return rows.withRows(x0: x0, dx: dx, count: count, rows: pixelRows, body) }
+        return body { r, values, gradX, gradY in
+            sampleRow(y: pixelRows.y(r), x0: x0, dx: dx, count: count, values: values, gradX: gradX, gradY: gradY)
         }
     }
 }

@@ -1,3 +1,4 @@
+import OptaCore
 import OptaRaster
 
 /// Where a landscape's domain sits in the frame: the plot rectangle (whole pixels) and the
@@ -18,6 +19,11 @@ public struct PlotViewport: Sendable, Equatable {
     public var unitsPerPixel: SIMD2<Double> {
         SIMD2((xRange.upperBound - xRange.lowerBound) / Double(rect.width),
               (yRange.upperBound - yRange.lowerBound) / Double(rect.height))
+    }
+
+    /// The plot's rows of pixels and their y, as the fields sample them (`domainPoint`'s y, bit for bit).
+    public var pixelRows: PixelRows {
+        PixelRows(top: yRange.upperBound, origin: rect.y0, step: unitsPerPixel.y, rows: rect.y0..<rect.y1)
     }
 
     /// The domain point at the centre of pixel column `px`, row `py`.

@@ -121,6 +121,16 @@ static inline __attribute__((always_inline)) void opta_load_transposed8(const fl
     *(opta_float8_unaligned *)(out + 56) = opta_opaque(__builtin_shufflevector(s3, s7, 4, 5, 6, 7, 12, 13, 14, 15));
 }
 
+typedef unsigned short opta_ushort8_unaligned __attribute__((ext_vector_type(8), aligned(2)));
+typedef unsigned int opta_uint8 __attribute__((ext_vector_type(8)));
+
+/// The eight 16-bit brain floats at `p` (unaligned) widened to floats: each one's bits become
+/// the float's top 16 (vpmovzxwd and vpslld; exact).
+static inline __attribute__((always_inline)) opta_float8 opta_widen_brain8(const void *p) {
+    opta_uint8 bits = __builtin_convertvector(*(const opta_ushort8_unaligned *)p, opta_uint8) << 16;
+    return (opta_float8)bits;
+}
+
 /// Eight lanes picked from the 16 floats at `p`: lane k is p[index[k]], each index 0 ... 15.
 /// Two unaligned loads, two lane permutations (vpermps) and a blend.
 static inline __attribute__((always_inline)) opta_float8 opta_pick16(const float *p, opta_int8 index) {

@@ -93,9 +93,8 @@ extension GridLandscape {
             return Slice(value: w.h0 * f0 + w.h1 * f1, dx: 0, dy: w.d0 * f0 + w.d1 * f1, dxy: 0)
         }
         // The node slopes at (j, i) and (j + 1, i), precomputed (`GridBlocks`).
-        let b0 = blocks.index(row: w.j, column: i), b1 = blocks.index(row: w.j + 1, column: i)
-        let fy0 = Double(blocks.floats[b0 + GridBlocks.dyLane]), fy1 = Double(blocks.floats[b1 + GridBlocks.dyLane])
-        let fx0 = Double(blocks.floats[b0 + GridBlocks.dxLane]), fx1 = Double(blocks.floats[b1 + GridBlocks.dxLane])
+        let s0 = blocks.slopes(row: w.j, column: i), s1 = blocks.slopes(row: w.j + 1, column: i)
+        let fx0 = Double(s0.dx), fy0 = Double(s0.dy), fx1 = Double(s1.dx), fy1 = Double(s1.dy)
         return Slice(value: w.h0 * f0 + w.h1 * f1 + w.g0 * fy0 + w.g1 * fy1,
                      dx: w.h0 * fx0 + w.h1 * fx1,
                      dy: w.d0 * f0 + w.d1 * f1 + w.e0 * fy0 + w.e1 * fy1,

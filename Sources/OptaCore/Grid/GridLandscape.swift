@@ -31,6 +31,8 @@ public final class GridLandscape: Sendable {
     /// needs them (the lock makes the others wait for that one result; afterwards it only hands
     /// out the array).
     private let blockStore = Locked<GridBlocks?>(nil)
+    /// The row tables of the plots that drew this grid last, most recent first (`rowTable`).
+    let rowTables = Locked<[GridRowTable]>([])
 
     /// The samples and slopes in blocks (zero slopes unless cubic), made on first call.
     var blocks: GridBlocks {

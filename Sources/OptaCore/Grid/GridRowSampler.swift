@@ -1,7 +1,8 @@
 import CVectorOps
 
 /// How a grid fills rows of pixels — the heatmap and contour shader's hot loop — for the rows of
-/// one tile at a time, in three passes that vectorize:
+/// one tile at a time, in three passes that vectorize (each row's cell and y weights are found
+/// once per frame, `GridRowTable`):
 ///
 /// 1. Once per tile: each pixel column's cell i and fraction u (`GridAxis.cell`), the cell's
 ///    width and inverse width (the axis's Float tables), and from them the Hermite weights along
@@ -18,12 +19,53 @@ import CVectorOps
 /// ∂f/∂y keeps its digits where f is large and flat. Every path gives the same bits whatever the
 /// tile size or thread count.
 extension GridLandscape {
-    /// Fills one row: its y, then the values, ∂f/∂x and ∂f/∂y out (each `count` Floats).
-    public typealias RowFill = (Double, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
+    /// Fills pixel row r (one of the `PixelRows` given), then the values, ∂f/∂x and ∂f/∂y out
+    /// (each `count` Floats).
+    public typealias RowFill = (Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
 
-    /// Calls `body` with a function that fills rows of `count` samples at x = x0 + k·dx
-    /// (k in 0..<count); what depends on x alone is found once, before `body` runs.
-    public func withRows<R>(x0: Double, dx: Double, count: Int, _ body: (RowFill) -> R) -> R {
+    /// Calls `body` with a function that fills any of `rows` with `count` samples at
+    /// x = x0 + k·dx (k in 0..<count); what depends on x alone is found once, before `body`
+    /// runs, and what depends on y alone once per frame (`GridRowTable`).
+    public func withRows<R>(x0: Double, dx: Double, count: Int, rows: PixelRows, _ body: (RowFill) -> R) -> R {
+        let table = rowTable(rows)
+        return withRowPass(x0: x0, dx: dx, count: count) { pass in
+            body { r, out, gradX, gradY in
+                fill(pass, rows.rows.contains(r) ? table.entry(r) : nil, out: out, gradX: gradX, gradY: gradY)
+            }
+        }
+    }
+
+    /// Fills a row of samples at x = x0 + k·dx (k in 0..<count), fixed y, as Float.
+    public func sampleRow(y: Double, x0: Double, dx: Double, count: Int,
+                          values out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>,
+                          gradY: UnsafeMutablePointer<Float>) {
+        let row = weights(y).map {
+            GridRowTable.Entry(j: $0.j, weights: FloatWeights($0), upper: $0.upper, ahead: SIMD2(repeating: -1))
+        }
+        withRowPass(x0: x0, dx: dx, count: count) { pass in fill(pass, row, out: out, gradX: gradX, gradY: gradY) }
+    }
+
+    /// The rows of `rows.y`'s cells and weights, made by the first tile of a frame that asks and
+    /// kept for the frame's other tiles (and later frames of the same plot). A few are kept, so
+    /// panels showing one grid in plots of different heights do not take turns remaking theirs.
+    func rowTable(_ rows: PixelRows) -> GridRowTable {
+        rowTables.withLock { tables in
+            if let k = tables.firstIndex(where: { $0.key == rows }) {
+                if k > 0 { tables.insert(tables.remove(at: k), at: 0) }
+                return tables[0]
+            }
+            let made = GridRowTable(self, rows: rows)
+            tables.insert(made, at: 0)
+            if tables.count > Self.keptRowTables { tables.removeLast() }
+            return made
+        }
+    }
+
+    /// How many plots' row tables a grid keeps.
+    static let keptRowTables = 4
+
+    /// Runs pass 1 for a tile's columns and calls `body` with what it found.
+    private func withRowPass<R>(x0: Double, dx: Double, count: Int, _ body: (RowPass) -> R) -> R {
         let count = max(count, 0), padded = (count + 7) & ~7
         let blocks = interpolation == .nearest ? nil : self.blocks
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded + padded / 8) { intBuffer in
@@ -74,29 +116,18 @@ extension GridLandscape {
             return withUnsafeTemporaryAllocation(of: Float.self, capacity: sliceCapacity) { sliceBuffer in
                 let slices = sliceBuffer.baseAddress!
                 slices.initialize(repeating: 0, count: sliceCapacity)
-                let pass = RowPass(cells: cells, offsets: offsets, groupBases: groupBases, xWeights: xWeights,
-                                   transposed: transposed, slices: slices, sliceStride: sliceStride, count: count,
-                                   run: first..<max(first, end), firstBlock: firstBlock, blockCount: blockCount)
-                let data = blocks?.floats.baseAddress, blocksPerRow = blocks?.blocksPerRow ?? 0
                 return withExtendedLifetime(blocks) {
                     values.withUnsafeBufferPointer { z in
-                        var previousY = Double.nan
-                        return body { y, out, gradX, gradY in
-                            fill(pass, y: y, z: z.baseAddress!, data: data, blocksPerRow: blocksPerRow,
-                                 out: out, gradX: gradX, gradY: gradY, previousY: &previousY)
-                        }
+                        body(RowPass(cells: cells, offsets: offsets, groupBases: groupBases, xWeights: xWeights,
+                                     transposed: transposed, slices: slices, sliceStride: sliceStride, count: count,
+                                     run: first..<max(first, end), firstBlock: firstBlock, blockCount: blockCount,
+                                     samples: z.baseAddress!, data: blocks?.floats.baseAddress,
+                                     blocksPerRow: blocks?.blocksPerRow ?? 0))
                     }
                 }
             }
           }
         }
-    }
-
-    /// Fills a row of samples at x = x0 + k·dx (k in 0..<count), fixed y, as Float.
-    public func sampleRow(y: Double, x0: Double, dx: Double, count: Int,
-                          values out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>,
-                          gradY: UnsafeMutablePointer<Float>) {
-        withRows(x0: x0, dx: dx, count: count) { fill in fill(y, out, gradX, gradY) }
     }
 
     /// What pass 1 found for a tile's columns, and its scratch rows (all `padded` long).
@@ -117,14 +148,17 @@ extension GridLandscape {
         let run: Range<Int>
         /// The first block of columns sliced, and how many (0: each pixel's own pair instead).
         let firstBlock, blockCount: Int
+        /// The Double samples (nearest reads them), and the blocks (nil only when nearest).
+        let samples: UnsafePointer<Double>
+        let data: UnsafePointer<Float>?
+        let blocksPerRow: Int
     }
 
-    /// Passes 2 and 3 for one row.
+    /// Passes 2 and 3 for one row (nil: off the grid).
     @inline(__always)
-    private func fill(_ p: RowPass, y: Double, z: UnsafePointer<Double>, data: UnsafePointer<Float>?, blocksPerRow: Int,
-                      out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>,
-                      previousY: inout Double) {
-        guard let row = weights(y) else {
+    private func fill(_ p: RowPass, _ row: GridRowTable.Entry?,
+                      out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
+        guard let row else {
             out.update(repeating: .nan, count: p.count)
             gradX.update(repeating: 0, count: p.count)
             gradY.update(repeating: 0, count: p.count)
@@ -133,32 +167,28 @@ extension GridLandscape {
         if interpolation == .nearest {
             let nearRow = (row.upper ? row.j + 1 : row.j) * columns
             for k in 0..<p.count {
-                let f = p.cells[k] >= 0 ? z[nearRow + Int(p.cells[k])] : .nan
+                let f = p.cells[k] >= 0 ? p.samples[nearRow + Int(p.cells[k])] : .nan
                 out[k] = f.isFinite ? Float(f) : .nan
                 gradX[k] = 0; gradY[k] = 0
             }
             return
         }
         // Not nearest: the blocks exist.
-        let data = data!
-        let w = FloatWeights(row)
+        let data = p.data!, blocksPerRow = p.blocksPerRow
         if p.blockCount > 0 {
-            // Rows step through the grid evenly: ask for the samples of the next `prefetchRows`
-            // rows now, so they arrive from memory while this row is blended.
-            for ahead in 1...Self.prefetchRows {
-                if let next = self.y.cell(y + Double(ahead) * (y - previousY)), next.index != row.j {
-                    prefetch(rows: next.index, blocks: p.firstBlock..<(p.firstBlock + p.blockCount), data: data, blocksPerRow: blocksPerRow)
-                }
-            }
-            previousY = y
-            writeBlockSlices(w, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
+            // Rows step through the grid evenly: ask for the samples of the next rows' cells now,
+            // so they arrive from memory while this row is blended.
+            let blocks = p.firstBlock..<(p.firstBlock + p.blockCount)
+            if row.ahead[0] >= 0 { prefetch(rows: Int(row.ahead[0]), blocks: blocks, data: data, blocksPerRow: blocksPerRow) }
+            if row.ahead[1] >= 0 { prefetch(rows: Int(row.ahead[1]), blocks: blocks, data: data, blocksPerRow: blocksPerRow) }
+            writeBlockSlices(row.weights, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
                              blocksPerRow: blocksPerRow, into: p.slices, stride: p.sliceStride)
             blendPicked(p, out: out, gradX: gradX, gradY: gradY)
         } else {
             for k in p.run {
                 let i = Int(p.cells[k])
-                floatSlice(i, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k)
-                floatSlice(i + 1, w, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k + 4)
+                floatSlice(i, row.weights, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k)
+                floatSlice(i + 1, row.weights, row: row.j, data: data, blocksPerRow: blocksPerRow, into: p.slices + 8 * k + 4)
             }
             blendPairs(p, out: out, gradX: gradX, gradY: gradY)
         }
@@ -216,25 +246,22 @@ extension GridLandscape {
         }
     }
 
-    /// How many rows of pixels ahead `fill` asks for grid rows: one row ahead leaves part of the
-    /// memory's latency in view when the grid is much larger than the cache (2001²: 48 MB of blocks).
+    /// How many rows of pixels ahead `fill` asks for grid rows (`GridRowTable.Entry.ahead`): one row ahead leaves part of the
+    /// memory's latency in view when the grid is much larger than the cache (2001²: 32 MB of blocks).
     static let prefetchRows = 2
 
     /// Asks for grid rows j and j + 1 of `blocks`: every 64-byte cache line they touch, ahead of
-    /// its use (never faults). A block is 96 bytes, so a run of them need not start on a line:
-    /// stepping from the run's first float would miss its last line when it starts mid-line.
+    /// its use (never faults). A block is one line.
     @inline(__always)
     private func prefetch(rows j: Int, blocks: Range<Int>, data: UnsafePointer<Float>, blocksPerRow: Int) {
         let rowFloats = blocksPerRow * GridBlocks.blockFloats
-        let start = j * rowFloats + blocks.lowerBound * GridBlocks.blockFloats
-        // `data` starts on a 2 MB page, so float index multiples of 16 start cache lines.
-        let first = start & ~15, lines = (start + blocks.count * GridBlocks.blockFloats - first + 15) >> 4
+        // `data` starts on a 2 MB page, so each block is a cache line.
+        var line = data + j * rowFloats + blocks.lowerBound * GridBlocks.blockFloats
         // Both rows' lines in one loop (the compiler unrolls it into runs of prefetches).
-        var line = data + first
-        for _ in 0..<lines {
+        for _ in 0..<blocks.count {
             opta_prefetch(line)
             opta_prefetch(line + rowFloats)
-            line += 16
+            line += GridBlocks.blockFloats
         }
     }
 
@@ -263,8 +290,8 @@ extension GridLandscape {
         var p1 = p0 + blocksPerRow * GridBlocks.blockFloats
         var out = slices
         for _ in 0..<count {
-            let f0 = load(p0), fx0 = load(p0 + GridBlocks.dxLane), fy0 = load(p0 + GridBlocks.dyLane)
-            let f1 = load(p1), fx1 = load(p1 + GridBlocks.dxLane), fy1 = load(p1 + GridBlocks.dyLane)
+            let f0 = load(p0), fx0 = GridBlocks.slopes8(p0 + GridBlocks.dxLane), fy0 = GridBlocks.slopes8(p0 + GridBlocks.dyLane)
+            let f1 = load(p1), fx1 = GridBlocks.slopes8(p1 + GridBlocks.dxLane), fy1 = GridBlocks.slopes8(p1 + GridBlocks.dyLane)
             let df = f1 - f0, dfx = fx1 - fx0
             FastLoad.store(opta_fma(g1, fy1, opta_fma(g0, fy0, opta_fma(h1, df, f0))), out, 0)
             FastLoad.store(opta_fma(h1, dfx, fx0), out, stride)
@@ -278,10 +305,10 @@ extension GridLandscape {
     @inline(__always)
     private func floatSlice(_ i: Int, _ w: FloatWeights, row j: Int, data: UnsafePointer<Float>, blocksPerRow: Int,
                             into q: UnsafeMutablePointer<Float>) {
-        let a = data + (j * blocksPerRow + (i >> 3)) * GridBlocks.blockFloats + (i & 7)
+        let a = data + (j * blocksPerRow + (i >> 3)) * GridBlocks.blockFloats, lane = i & 7
         let b = a + blocksPerRow * GridBlocks.blockFloats
-        let f0 = a[0], fx0 = a[GridBlocks.dxLane], fy0 = a[GridBlocks.dyLane]
-        let f1 = b[0], fx1 = b[GridBlocks.dxLane], fy1 = b[GridBlocks.dyLane]
+        let f0 = a[lane], fx0 = GridBlocks.slope(a + GridBlocks.dxLane, lane: lane), fy0 = GridBlocks.slope(a + GridBlocks.dyLane, lane: lane)
+        let f1 = b[lane], fx1 = GridBlocks.slope(b + GridBlocks.dxLane, lane: lane), fy1 = GridBlocks.slope(b + GridBlocks.dyLane, lane: lane)
         let df = f1 - f0, dfx = fx1 - fx0
         q[0] = opta_fma1(w.g1, fy1, opta_fma1(w.g0, fy0, opta_fma1(w.h1, df, f0)))
         q[1] = opta_fma1(w.h1, dfx, fx0)

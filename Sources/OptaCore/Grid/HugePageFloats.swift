@@ -18,7 +18,7 @@ final class HugePageFloats: @unchecked Sendable {
         if posix_memalign(&raw, huge, bytes) != 0 { raw = malloc(bytes) }
         // Only an exhausted machine fails here, not a file: a grid has at most
         // `GridLandscape.maximumCells` samples (checked when it is read), and its Double samples,
-        // two thirds of this size, are already allocated.
+        // as large as this, are already allocated.
         guard let raw else { fatalError("out of memory for \(count) grid floats") }
         _ = madvise(raw, bytes, MADV_HUGEPAGE)
         let floats = raw.bindMemory(to: Float.self, capacity: bytes / 4)

@@ -78,16 +78,19 @@ struct GridRowSamplerTests {
     func tileRows() throws {
         let g = try Self.grid(.cubic, columns: 120)
         let x0 = -0.8, dx = 0.021, count = 64
+        // Rows from above the grid's top (y 1.03) to below its bottom, so some are off the grid.
+        let rows = PixelRows(top: 1.03, origin: 5, step: 0.047, rows: 5..<50)
         var fromTile: [Row] = []
-        g.withRows(x0: x0, dx: dx, count: count) { fill in
+        g.withRows(x0: x0, dx: dx, count: count, rows: rows) { fill in
             var v = [Float](repeating: 0, count: count), gx = v, gy = v
-            for j in 0..<40 {
-                fill(-0.95 + 0.047 * Double(j), &v, &gx, &gy)
+            for r in rows.rows {
+                fill(r, &v, &gx, &gy)
                 fromTile.append(Row(values: v.map(\.bitPattern), gradX: gx.map(\.bitPattern), gradY: gy.map(\.bitPattern)))
             }
         }
-        for j in 0..<40 {
-            #expect(fromTile[j] == Self.row(g, y: -0.95 + 0.047 * Double(j), x0: x0, dx: dx, count: count), "row \(j)")
+        #expect(fromTile.contains { Float(bitPattern: $0.values[0]).isNaN } && fromTile.contains { Float(bitPattern: $0.values[0]).isFinite })
+        for (k, r) in rows.rows.enumerated() {
+            #expect(fromTile[k] == Self.row(g, y: rows.y(r), x0: x0, dx: dx, count: count), "row \(r)")
         }
     }
 
@@ -105,5 +108,39 @@ struct GridRowSamplerTests {
         #expect(Set(flat.values).count == 1)
         let none = Self.row(g, y: 0.2, x0: .nan, dx: 0.1, count: 5)
         #expect(none.values.allSatisfy { Float(bitPattern: $0).isNaN })
+    }
+}
+
+@Suite("Grid row tables")
+struct GridRowTableTests {
+    @Test("plots of different heights taking turns keep their own tables, and give the rows sampled one by one")
+    func plotsTakingTurns() throws {
+        let g = try GridRowSamplerTests.grid(.cubic, columns: 60)
+        let plots = (0..<GridLandscape.keptRowTables).map { k in
+            PixelRows(top: 1, origin: 3 * k, step: 2.0 / Double(40 + 7 * k), rows: (3 * k)..<(3 * k + 40 + 7 * k))
+        }
+        let first = plots.map { g.rowTable($0) }
+        for _ in 0..<3 {
+            for (k, plot) in plots.enumerated() {
+                let table = g.rowTable(plot)
+                #expect(table.key == plot)
+                // The same table, not one made again.
+                #expect(table.entries.withUnsafeBufferPointer { $0.baseAddress } == first[k].entries.withUnsafeBufferPointer { $0.baseAddress })
+            }
+        }
+        // A fifth plot puts out the one used longest ago.
+        _ = g.rowTable(PixelRows(top: 1, origin: 0, step: 0.01, rows: 0..<200))
+        #expect(g.rowTables.withLock { $0.count } == GridLandscape.keptRowTables)
+        #expect(!g.rowTables.withLock { $0.contains { $0.key == plots[0] } })
+        // Every row of a table samples as that row alone.
+        let plot = plots[2]
+        g.withRows(x0: -0.9, dx: 0.03, count: 61, rows: plot) { fill in
+            var v = [Float](repeating: 0, count: 61), gx = v, gy = v
+            for r in plot.rows {
+                fill(r, &v, &gx, &gy)
+                let row = GridRowSamplerTests.Row(values: v.map(\.bitPattern), gradX: gx.map(\.bitPattern), gradY: gy.map(\.bitPattern))
+                #expect(row == GridRowSamplerTests.row(g, y: plot.y(r), x0: -0.9, dx: 0.03, count: 61), "row \(r)")
+            }
+        }
     }
 }
