@@ -68,8 +68,10 @@ public struct GraphFigure: SceneFigure {
             for (i, node) in graph.nodes.enumerated() {
                 guard let label = node.label, !label.isEmpty else { continue }
                 let run = fonts.layout(label, pixelSize: labelSize)
+                let small = fonts.layout(label, pixelSize: Self.labelSizes(labelSize).last ?? labelSize)
                 labels.append(GraphFit.Label(node: i, width: run.advance + 1, height: run.ascent + run.descent + 2,
-                                             above: sources.contains(i)))
+                                             above: sources.contains(i),
+                                             smallWidth: small.advance + 1, smallHeight: small.ascent + small.descent + 2))
             }
         }
         labelAbove = sources
@@ -84,7 +86,9 @@ public struct GraphFigure: SceneFigure {
             * (graph.valueRange.map { $0.upperBound > $0.lowerBound } == true ? 2 : 1)
         fit = GraphFit(bounds: PixelRectF(x0: 2, y0: max(2, titleBand), x1: Float(width) - 2, y1: Float(height) - legendBand - 2),
                        start: PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin, y1: Float(height) - margin - legendBand),
-                       labels: labels, radius: styleRadius + Float(graph.style.nodeOutlineWidth))
+                       labels: labels, radius: styleRadius + Float(graph.style.nodeOutlineWidth),
+                       fullRadii: GraphGeometry.fullRadii(graph, strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize)),
+                       outlineWidth: Float(graph.style.nodeOutlineWidth) * LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
@@ -243,6 +247,9 @@ public struct GraphFigure: SceneFigure {
         let stamp: TextStamp
         let origin: SIMD2<Int>
         var crossed: Bool
+        /// The line from the node's rim to the text, for a label set away from its node
+        /// (`GraphLeaderPlacement`); nil beside it.
+        var leader: (from: SIMD2<Float>, to: SIMD2<Float>)? = nil
 
         /// How far a label's halo or card reaches around its text's box.
         static let haloRadius: Float = 2
@@ -260,7 +267,9 @@ public struct GraphFigure: SceneFigure {
     /// scenario order; when that leaves some out (a crowded frame), in `labelOrder`, each label
     /// only where its middle is nearest its own node. Clear means touching no other label, node
     /// or `loops` box (the self-loops' bounds), and inside the frame (a label above or below a
-    /// node at the frame's side slides into it).
+    /// node at the frame's side slides into it). Labels still left out then go a little further
+    /// out, joined to their node by a leader line (`GraphLeaderPlacement`): a column of nodes
+    /// closer than a label's height names every other node in a second, staggered column.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
         for size in labelSizes {
@@ -278,7 +287,10 @@ public struct GraphFigure: SceneFigure {
     /// The sizes labels are tried at, largest first: the figure's text size, then 90 % and 80 %
     /// of it (never below `smallestLabelSize`), so a crowded 4K frame's labels stay in
     /// proportion to its other text (22 px beside 28) and placement runs at most three times.
-    var labelSizes: [Int] {
+    var labelSizes: [Int] { Self.labelSizes(labelSize) }
+
+    /// The sizes labels are tried at beside text of `labelSize` (`labelSizes`).
+    static func labelSizes(_ labelSize: Int) -> [Int] {
         let smaller = [Int((Float(labelSize) * 0.9).rounded()), Int((Float(labelSize) * 0.8).rounded(.down))]
             .map { max($0, Self.smallestLabelSize) }.filter { $0 < labelSize }
         return [labelSize] + Array(Set(smaller)).sorted(by: >)
@@ -291,8 +303,7 @@ public struct GraphFigure: SceneFigure {
             guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
             let c = g.centers[i], r = g.radii[i]
-            let sides: [GraphLabelPlacement.Side] = (labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below])
-                + [.aboveRight, .aboveLeft, .belowRight, .belowLeft]
+            let sides = self.sides(of: i)
             // The corners' anchors: just off the square around the disk (which clear labels keep off).
             let d = r + 2
             // A label above or below a node near the frame's side slides along, into the frame.
@@ -332,33 +343,61 @@ public struct GraphFigure: SceneFigure {
             for (index, side) in zip(order, sides) { chosen[index] = side }
             return chosen
         }
+        /// The labels `chosen` places beside their nodes, and those it leaves out placed, in
+        /// scenario order, further out with leaders where they can be.
+        func withLeaders(_ chosen: [Int?]) -> [PlacedLabel] {
+            var placed = zip(stamps.indices, chosen).compactMap { index, side in
+                side.map { PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: stamps[index].origins[$0], crossed: false) }
+            }
+            let left = stamps.indices.filter { chosen[$0] == nil }
+            guard !left.isEmpty else { return placed }
+            let beside = placed.map { (center: g.centers[$0.node], text: $0.textBox) }
+            let options = left.map { index in
+                let node = stamps[index].node
+                return leaderCandidates(stamps[index].stamp, center: g.centers[node], radius: g.radii[node], sides: self.sides(of: node),
+                                        columnEdge: Self.columnEdge(of: g.centers[node], placed: beside))
+            }
+            let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox),
+                                                   centers: g.centers, radii: g.radii,
+                                                   frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
+                                                   keepOut: titleBand + legendRow + loops, edges: edges)
+            for (index, (option, pick)) in zip(left, zip(options, picks)) {
+                guard let pick else { continue }
+                placed.append(PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: option[pick].origin, crossed: false,
+                                          leader: (option[pick].from, option[pick].to)))
+            }
+            return placed
+        }
         // Labels set smaller than the figure's text (a frame too crowded for them) read as their
         // own node's only where they are nearest it, in every order.
-        var chosen = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
-        if chosen.contains(where: { $0 == nil }) {
+        let first = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
+        var placed = withLeaders(first)
+        if first.contains(where: { $0 == nil }) {
             // A crowded frame: the most connected nodes first, each label where it reads as its node's;
-            // or, when that names more, the branching nodes (more than two edges) so and then the
-            // rest in scenario order, or all in scenario order: in a column of nodes closer than two
-            // labels' height, scenario order names every other one, where the hubs-first order (the
-            // supply chain's stores fed twice before those fed once, at 320×240) left two of every
-            // three out.
+            // or, when that names more (with the leaders the rest then take), the branching nodes
+            // (more than two edges) so and then the rest in scenario order, or all in scenario
+            // order: in a column of nodes closer than two labels' height, scenario order names
+            // every other one beside it and leaves the others a second column, where the
+            // hubs-first order (the supply chain's stores fed twice before those fed once, at
+            // 320×240) left two of every three out.
             let rank = Dictionary(uniqueKeysWithValues: labelOrder.enumerated().map { ($1, $0) })
             let hubsFirst = stamps.indices.sorted { rank[stamps[$0].node, default: 0] < rank[stamps[$1].node, default: 0] }
             let branching = hubsFirst.filter { degrees[stamps[$0].node] > 2 }
             let rest = stamps.indices.filter { degrees[stamps[$0].node] <= 2 }
-            func named(_ sides: [Int?]) -> Int { sides.filter { $0 != nil }.count }
-            chosen = [hubsFirst, branching + rest, Array(stamps.indices)].map { place($0, crowded: true) }
-                .reduce(nil) { (best: [Int?]?, next) in best.map { named(next) > named($0) ? next : $0 } ?? next } ?? chosen
+            placed = [hubsFirst, branching + rest, Array(stamps.indices)].map { withLeaders(place($0, crowded: true)) }
+                .reduce(nil) { (best: [PlacedLabel]?, next) in best.map { next.count > $0.count ? next : $0 } ?? next } ?? placed
         }
-        return zip(stamps.indices, chosen).compactMap { index, side in
-            guard let side else { return nil }
-            let entry = stamps[index]
-            var placed = PlacedLabel(node: entry.node, stamp: entry.stamp, origin: entry.origins[side], crossed: false)
-            // An edge's line reaches about a pixel past its centre line (more for heavy edges,
-            // which the halo's reach covers).
-            placed.crossed = edges.lengths(inside: placed.card.grown(by: 1)).total > 0
-            return placed
-        }
+        // An edge's line reaches about a pixel past its centre line (more for heavy edges,
+        // which the halo's reach covers).
+        for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
+        return placed
+    }
+
+    /// The sides a node's label is tried on, preferred first: right (above for a source of
+    /// directed edges, whose arrows leave to the right), the other sides, then the corners.
+    func sides(of node: Int) -> [GraphLabelPlacement.Side] {
+        (labelAbove.contains(node) ? [.above, .right, .left, .below] : [.right, .above, .left, .below])
+            + [.aboveRight, .aboveLeft, .belowRight, .belowLeft]
     }
 
     /// The labels (`placedLabels`), each on a halo of the background colour grown from its
@@ -369,6 +408,12 @@ public struct GraphFigure: SceneFigure {
     func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
         let halo = RGBA(graph.style.background).with(alpha: 0.9)
         let labels = placedLabels(g, keepingOff: loops)
+        // Leaders first, so that the halos stop them short of the text: dotted, as a
+        // typesetter's leaders are, in the label's ink, so that none reads as one more edge
+        // (a solid one among the router network's edges did at 320×240).
+        for label in labels {
+            if let leader = label.leader { list.append(Self.leaderItem(leader, strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize))) }
+        }
         for label in labels {
             if label.crossed {
                 list.append(.roundedRect(label.card, radius: PlacedLabel.haloRadius, fill: halo, outlineWidth: 0, outline: halo))
