@@ -350,7 +350,7 @@ public struct GraphFigure: SceneFigure {
                 side.map { PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: stamps[index].origins[$0], crossed: false) }
             }
             let left = stamps.indices.filter { chosen[$0] == nil }
-            guard !left.isEmpty else { return placed }
+            guard !left.isEmpty, left.count <= Self.leaderLimit else { return placed }
             let beside = placed.map { (center: g.centers[$0.node], text: $0.textBox) }
             let options = left.map { index in
                 let node = stamps[index].node
@@ -392,6 +392,11 @@ public struct GraphFigure: SceneFigure {
         for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
         return placed
     }
+
+    /// The most labels left out beside their nodes that are tried on leaders: a frame that
+    /// leaves out more is too dense for leaders to name much of it, and trying them would cost
+    /// more than drawing it (a 2000-node labelled graph at 1920×1080 took 3 s where it took 0.5).
+    static let leaderLimit = 150
 
     /// The sides a node's label is tried on, preferred first: right (above for a source of
     /// directed edges, whose arrows leave to the right), the other sides, then the corners.

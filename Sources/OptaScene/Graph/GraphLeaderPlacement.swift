@@ -34,21 +34,21 @@ enum GraphLeaderPlacement {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut + placed { taken.insert(rect) }
-        var leaders: [(SIMD2<Float>, SIMD2<Float>)] = []
+        var leaders = LeaderIndex()
         return candidates.map { options in
             var chosen: (index: Int, crossed: Float)?
+            // Cheapest tests first: a dense graph tries tens of places for each of hundreds of labels.
             for (k, c) in options.enumerated()
             where c.box.x0 >= frame.x0 && c.box.y0 >= frame.y0 && c.box.x1 <= frame.x1 && c.box.y1 <= frame.y1 && !taken.overlaps(c.box) {
-                guard !leaders.contains(where: { c.box.distance(toSegment: $0.0, $0.1) <= 0 || crosses(($0.0, $0.1), (c.from, c.to)) }),
-                      !taken.isHit(from: c.clearFrom, to: c.to), !runsAlongAnEdge(c.clearFrom, c.to, edges) else { continue }
+                guard !leaders.meets(c.box), !leaders.crosses(c.from, c.to), !taken.isHit(from: c.clearFrom, to: c.to) else { continue }
                 let (crossed, longest) = edges.lengths(inside: c.box)
-                guard GraphLabelPlacement.readable(c.box, crossedFor: longest) else { continue }
+                guard GraphLabelPlacement.readable(c.box, crossedFor: longest), !runsAlongAnEdge(c.clearFrom, c.to, edges) else { continue }
                 if crossed < (chosen?.crossed ?? .infinity) { chosen = (k, crossed) }
                 if crossed == 0 { break }
             }
             if let chosen {
                 taken.insert(options[chosen.index].box.grown(by: -1))
-                leaders.append((options[chosen.index].from, options[chosen.index].to))
+                leaders.insert(options[chosen.index].from, options[chosen.index].to)
             }
             return chosen?.index
         }
@@ -84,4 +84,44 @@ enum GraphLeaderPlacement {
         }
         return near * 2 > steps + 1
     }
+}
+
+/// The leaders placed so far, bucketed by a square grid, so that a candidate is tested against
+/// the leaders near it only.
+private struct LeaderIndex {
+    private let cell: Float = 64
+    private var segments: [(SIMD2<Float>, SIMD2<Float>)] = []
+    private var buckets: [SIMD2<Int32>: [Int]] = [:]
+
+    private func cells(_ lo: SIMD2<Float>, _ hi: SIMD2<Float>) -> [SIMD2<Int32>] {
+        func index(_ v: Float) -> Int32 { Int32(clamping: Int((v / cell).rounded(.down).clamped(-1e6, 1e6))) }
+        var out: [SIMD2<Int32>] = []
+        for y in index(lo.y)...max(index(lo.y), index(hi.y)) { for x in index(lo.x)...max(index(lo.x), index(hi.x)) { out.append(SIMD2(x, y)) } }
+        return out
+    }
+
+    /// The leaders in the cells `lo`…`hi` covers (some more than once).
+    private func near(_ lo: SIMD2<Float>, _ hi: SIMD2<Float>) -> [Int] {
+        guard !segments.isEmpty else { return [] }
+        return cells(lo, hi).flatMap { buckets[$0] ?? [] }
+    }
+
+    mutating func insert(_ a: SIMD2<Float>, _ b: SIMD2<Float>) {
+        segments.append((a, b))
+        for c in cells(pointwiseMin(a, b), pointwiseMax(a, b)) { buckets[c, default: []].append(segments.count - 1) }
+    }
+
+    /// Whether a leader passes through or touches `box`.
+    func meets(_ box: PixelRectF) -> Bool {
+        near(SIMD2(box.x0, box.y0), SIMD2(box.x1, box.y1)).contains { box.distance(toSegment: segments[$0].0, segments[$0].1) <= 0 }
+    }
+
+    /// Whether a leader crosses the segment from `a` to `b`.
+    func crosses(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Bool {
+        near(pointwiseMin(a, b), pointwiseMax(a, b)).contains { GraphLeaderPlacement.crosses(segments[$0], (a, b)) }
+    }
+}
+
+private extension Float {
+    func clamped(_ low: Float, _ high: Float) -> Float { isNaN ? 0 : Swift.min(Swift.max(self, low), high) }
 }
