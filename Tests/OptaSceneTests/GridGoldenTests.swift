@@ -30,9 +30,10 @@ import Testing
     }
 
     /// At 320×240 the panels are stacked; the landscape's title takes two lines, whole, and its
-    /// panel the height for them (`StackedPanelTitleTests`); the chart's title and the x axes'
-    /// titles give way so that the plots keep a third of the frame (`StackPlotShareTests`) and a
-    /// legend below names every path (`StackLegendTests`).
+    /// panel the height for them (`StackedPanelTitleTests`); the chart's title gives way and the
+    /// x axes' titles move onto their tick rows (`StackedXTitleTests`) so that the plots keep a
+    /// third of the frame (`StackPlotShareTests`) and a legend below names every path
+    /// (`StackLegendTests`).
     @Test func stackedPanelsAtThumbnailSize() throws {
         let image = try render("grid-valley-panels", width: 320, height: 240)
         try GoldenHarness.forPackage().verify(image, named: "grid-valley-panels-320", tolerance: Self.tolerance)

@@ -103,7 +103,8 @@ import Testing
 
     /// A chart rebuilt as followed paths widen its x axis keeps the titles its stack gave it (its
     /// panel's height was shared for them): two title lines at 320×360, which has room for them
-    /// and the legend; none at 320×240, where only the lowest x axis keeps its title (`StackTrim`).
+    /// and the legend, and at 320×240 too, where the x axes' titles go on their tick rows
+    /// (`StackTrim`; before, the chart's title was left out there).
     @Test func aRebuiltChartKeepsTheTitleLinesItsStackGaveIt() throws {
         let json = """
         {"version": 1, "title": "Rosenbrock", "landscape": {"function": "rosenbrock"},
@@ -111,10 +112,11 @@ import Testing
          "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
         """
         let (state, figures) = try session(json)
-        for (height, lines) in [(360, 2), (240, 0)] {
+        for (height, lines) in [(360, 2), (240, 2)] {
             let first = try #require(figures.figure(for: state, width: 320, height: height) as? PanelsFigure)
             let chart = try #require(first.panels.last?.figure as? ConvergenceFigure)
-            #expect(chart.titleLines.count == lines && !chart.titleIsCut && chart.showsXTitle, "\(height): \(chart.titleLines)")
+            #expect(chart.titleLines.count == lines && !chart.titleIsCut, "\(height): \(chart.titleLines)")
+            #expect(chart.showsXTitle || chart.xTitleOnTickRow != nil, "\(height): no x axis title")
             let rebuilt = try #require(figures.figure(for: state, width: 320, height: height, rebuildingChartsOf: first) as? PanelsFigure)
             let again = try #require(rebuilt.panels.last?.figure as? ConvergenceFigure)
             #expect(again.titleLines == chart.titleLines && again.layout == chart.layout && again.showsXTitle == chart.showsXTitle)
@@ -161,6 +163,52 @@ import Testing
             #expect(!figure.titleLines.isEmpty, "\(example) at 480×360: \(figure.title) left out")
             let showsXTitle = (figure as? LandscapeFigure)?.showsXTitle ?? (figure as? ConvergenceFigure)?.showsXTitle
             #expect(showsXTitle == true, "\(example) at 480×360: no x axis title")
+        }
+    }
+}
+
+/// A stacked thumbnail's panels keep their x axes' titles: one whose layout keeps no line for it
+/// below the ticks sets it at the axis's end on the tick row (`InlineAxisTitle`), inside the
+/// frame and clear of the tick labels. At 320×240 the landscape's "x" (and, per an earlier note,
+/// the chart's title) was left out.
+@Suite struct StackedXTitleTests {
+    @Test(arguments: ["panels", "grid-valley-panels"], [(320, 240), (320, 200)])
+    func aThumbnailStackKeepsEveryXAxisTitle(example: String, size: (width: Int, height: Int)) throws {
+        let (figure, scenario) = try FigureWrapTests.figure(example, width: size.width, height: size.height)
+        let panels = try #require(figure as? PanelsFigure)
+        #expect(panels.stacked)
+        let fonts = try FontLibrary.loadDefault()
+        let frame = figure.render(try HeadlessSession(scenario: scenario).renderState, threads: 2)
+        let bytes = frame.straightRGBA()
+        for (index, panel) in panels.panels.enumerated() {
+            let inline: (origin: SIMD2<Float>?, title: String, size: Int, below: Bool)
+            if let landscape = panel.figure as? LandscapeFigure {
+                inline = (landscape.xTitleOnTickRow, landscape.scenario.axes.xTitle, landscape.layout.labelSize, landscape.showsXTitle)
+            } else {
+                let chart = try #require(panel.figure as? ConvergenceFigure)
+                inline = (chart.xTitleOnTickRow, chart.xAxis.title, chart.layout.labelSize, chart.showsXTitle)
+            }
+            guard !inline.below else { continue }
+            let origin = try #require(inline.origin, "\(example) at \(size): panel \(index) shows no x axis title")
+            let stamp = TextStamp(fonts.layout(inline.title, pixelSize: inline.size))
+            let box = stamp.rect(at: stamp.origin(anchor: origin, horizontal: .left, vertical: .top))
+            // In the frame, and above the next panel's plot (its line box, as the tick labels'
+            // beside it, may reach into the gap the panel below keeps at its top).
+            #expect(box.x0 >= 0 && box.x1 <= Float(size.width) && Float(panel.rect.y0) + box.y1 <= Float(size.height),
+                    "\(example) at \(size): panel \(index)'s x title at \(box) leaves the frame")
+            if index + 1 < panels.panels.count, let next = (panels.panels[index + 1].figure as? any StackablePanel)?.layout {
+                #expect(Float(panel.rect.y0) + box.y1 <= Float(panels.panels[index + 1].rect.y0 + next.plot.y0),
+                        "\(example) at \(size): panel \(index)'s x title reaches the next panel's plot")
+            }
+            // Drawn: dark ink inside its box.
+            var darkest = 255
+            for y in Int(box.y0)..<Int(box.y1) {
+                for x in Int(box.x0)..<Int(box.x1) {
+                    let i = ((panel.rect.y0 + y) * frame.width + panel.rect.x0 + x) * 4
+                    darkest = min(darkest, Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
+                }
+            }
+            #expect(darkest < 100, "\(example) at \(size): panel \(index)'s x title is not drawn")
         }
     }
 }

@@ -122,16 +122,16 @@ import Testing
     }
 
     /// Two titles that each need a second line: with the stack's smaller titles both take it
-    /// when the frame has room (320×320 and up); with room for one, the top one does and the
-    /// lower title is left out, not cut with "…" (320×260, 320×280: the plots keep their share,
-    /// `StackTrim`); every plot keeps its minimum and the legend names the path either way.
+    /// (320×260 and up: at 320×260 and 320×280 the x axes' titles move onto their tick rows to
+    /// make room, where the lower title was left out before, `StackTrim`), never cut with "…";
+    /// every plot keeps its minimum and the legend names the path either way.
     @Test func bothStackedTitlesWrapWhenThereIsRoom() throws {
         let json = """
         {"version": 1, "title": "Rosenbrock, with a title that one line cannot hold", "landscape": {"function": "rosenbrock"},
          "solvers": [{"id": "Adam", "method": "adam", "start": [-1.5, 2.5], "steps": 40}],
          "panels": [{"view": "landscape"}, {"view": "convergence", "title": "How far each solver is from the minimum, step by step"}]}
         """
-        for (height, chartLines) in [(360, 2), (320, 2), (280, 0), (260, 0)] {
+        for (height, chartLines) in [(360, 2), (320, 2), (280, 2), (260, 2)] {
             let (panels, state) = try stack(json: json, width: 320, height: height)
             let landscape = try #require(panels.panels.first?.figure as? LandscapeFigure)
             let chart = try #require(panels.panels.last?.figure as? ConvergenceFigure)

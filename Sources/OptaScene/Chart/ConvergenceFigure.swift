@@ -79,10 +79,14 @@ public struct ConvergenceFigure: SceneFigure {
                                maxLines: titleLineLimit ?? FigureText.titleLineLimit(frameHeight: height, labelSize: labelSize),
                                fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
         let lines = titleLines.count
+        // Without its line, the x title goes on the tick row past the last label (as `xTicks` sets them).
+        let lastXLabel = xAxis.ticks(targetCount: max(2, width / (labelSize * 10))).last?.label ?? ""
+        let xTitleRoom = xTitle ? 0 : InlineAxisTitle.room(xAxis.title, lastLabelWidth: fonts.measure(lastXLabel, pixelSize: labelSize),
+                                                           fonts: fonts, size: labelSize)
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
             LandscapeLayout(width: width, height: height, hasTitle: lines > 0, hasColorbar: false, yLabelWidth: yLabelWidth,
                             colorbarLabelWidth: 0, labelSize: labelSize, legendWidth: legendWidth, legendHeight: legendHeight,
-                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: xTitle,
+                            titleLines: lines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: xTitle, xTitleRoom: xTitleRoom,
                             stackEdges: previous?.layout.stackEdges ?? stackEdges)
         }
         var layout = withLegend(0, 0)
@@ -315,6 +319,23 @@ public struct ConvergenceFigure: SceneFigure {
                           vertical: vertical, color: LandscapeFigure.ink, rotated: rotated)
     }
 
+    /// Where the x axis's title starts on the tick row (`InlineAxisTitle`) when the layout keeps
+    /// no line for it below (a panel of a short stack); nil when it has its line, or no room.
+    var xTitleOnTickRow: SIMD2<Float>? {
+        guard !showsXTitle else { return nil }
+        let size = layout.labelSize, data = dataRect
+        // As `addAxes` sets the tick labels: a tick and a gap below the frame line.
+        let top = Float(layout.plot.y1) + 1 + Float(size) * 0.4 + Float(size) * 0.3
+        let boxes: [PixelRectF] = xTicks.compactMap { t in
+            guard let u = xAxis.fraction(t.value), !t.label.isEmpty else { return nil }
+            let stamp = TextStamp(fonts.layout(t.label, pixelSize: size))
+            let x = (data.x0 + Float(u) * data.width).rounded(.down) + 0.5
+            return stamp.rect(at: stamp.origin(anchor: SIMD2(x, top), horizontal: .center, vertical: .top))
+        }
+        return InlineAxisTitle.origin(xAxis.title, tickLabels: boxes, rowTop: top, right: Float(width) - Float(size) * 0.3,
+                                      fonts: fonts, size: size)
+    }
+
     func addAxes(_ list: inout FigureCanvas, scale: ConvergenceScale) {
         let p = layout.plot
         let x0 = Float(p.x0), y0 = Float(p.y0), x1 = Float(p.x1), y1 = Float(p.y1)
@@ -345,6 +366,8 @@ public struct ConvergenceFigure: SceneFigure {
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
         if showsXTitle {
             text(&list, xAxis.title, at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
+        } else if let origin = xTitleOnTickRow {
+            text(&list, xAxis.title, at: origin, size: size, horizontal: .left, vertical: .top)
         }
         // Beside the widest tick label, as matplotlib sets it: the layout keeps room for labels as
         // wide as "10⁻¹⁰", and a title at the room's far edge would stand nearer a panel to its left

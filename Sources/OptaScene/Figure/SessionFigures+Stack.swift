@@ -23,22 +23,29 @@ extension SessionFigures {
         let rank: [Int]
     }
 
-    /// What a stacked panel leaves out so that the plots keep their share of a short frame, least
-    /// first: nothing; the titles of the panels below the first (the stack's own title stays, and
-    /// a chart's axes say what it shows); those and the x axes' titles but the lowest panel's
-    /// (the lowest x axis is the one a reader meets last, alone below the plots); all x axes'
-    /// titles (the screen reader still hears every title).
+    /// What a stacked panel gives up so that the plots keep their share of a short frame, least
+    /// first: nothing; the line below the ticks of the x axes' titles but the lowest panel's (the
+    /// lowest x axis is the one a reader meets last, alone below the plots), each title then set
+    /// at its axis's end on the tick row (`InlineAxisTitle`), which costs no height; every x
+    /// axis's line so; and then the titles of the panels below the first too (the stack's own
+    /// title stays, and a chart's axes say what it shows; the screen reader still hears every
+    /// title). An axis title on the tick row reads nearly as well as one below it, a panel
+    /// without its title less so: at 320×240 the convergence chart under a landscape lost its
+    /// title before the landscape's x axis gave up its line.
     enum StackTrim: Int, CaseIterable {
-        case none, lowerTitles, upperXTitles, axisTitles
+        case none, upperXTitles, axisTitles, lowerTitles
 
-        /// Whether panel `index` of `count` keeps its x axis's title.
+        /// Whether panel `index` of `count` keeps its x axis's title on its own line.
         func keepsXTitle(_ index: Int, of count: Int) -> Bool {
             switch self {
-            case .none, .lowerTitles: true
+            case .none: true
             case .upperXTitles: index == count - 1
-            case .axisTitles: false
+            case .axisTitles, .lowerTitles: false
             }
         }
+
+        /// Whether a panel below the first leaves its title out.
+        var leavesOutLowerTitles: Bool { self == .lowerTitles }
     }
 
     /// The share of a stack's height its plots take at least when the titles and axes can give
@@ -79,7 +86,7 @@ extension SessionFigures {
         /// when `wraps` and one would cut it; with the lines its title was allowed.
         func panel(_ index: Int, size: Int, wraps: Bool, trim: StackTrim) -> (figure: any StackablePanel, lines: Int)? {
             let xTitle = trim.keepsXTitle(index, of: specs.count)
-            if index > 0, trim != .none { return trial(index, size: size, lines: 0, xTitle: xTitle).map { ($0, 0) } }
+            if index > 0, trim.leavesOutLowerTitles { return trial(index, size: size, lines: 0, xTitle: xTitle).map { ($0, 0) } }
             guard let one = trial(index, size: size, lines: 1, xTitle: xTitle) else { return nil }
             // Titles whole on one line take no second.
             guard wraps, one.titleIsCut else { return (one, 1) }

@@ -68,8 +68,10 @@ public struct GraphFigure: SceneFigure {
             for (i, node) in graph.nodes.enumerated() {
                 guard let label = node.label, !label.isEmpty else { continue }
                 let run = fonts.layout(label, pixelSize: labelSize)
+                let small = fonts.layout(label, pixelSize: Self.labelSizes(labelSize).last ?? labelSize)
                 labels.append(GraphFit.Label(node: i, width: run.advance + 1, height: run.ascent + run.descent + 2,
-                                             above: sources.contains(i)))
+                                             above: sources.contains(i),
+                                             smallWidth: small.advance + 1, smallHeight: small.ascent + small.descent + 2))
             }
         }
         labelAbove = sources
@@ -84,7 +86,9 @@ public struct GraphFigure: SceneFigure {
             * (graph.valueRange.map { $0.upperBound > $0.lowerBound } == true ? 2 : 1)
         fit = GraphFit(bounds: PixelRectF(x0: 2, y0: max(2, titleBand), x1: Float(width) - 2, y1: Float(height) - legendBand - 2),
                        start: PixelRectF(x0: margin, y0: top + margin, x1: Float(width) - margin, y1: Float(height) - margin - legendBand),
-                       labels: labels, radius: styleRadius + Float(graph.style.nodeOutlineWidth))
+                       labels: labels, radius: styleRadius + Float(graph.style.nodeOutlineWidth),
+                       fullRadii: GraphGeometry.fullRadii(graph, strokeScale: LandscapeLayout.strokeScale(labelSize: labelSize)),
+                       outlineWidth: Float(graph.style.nodeOutlineWidth) * LandscapeLayout.strokeScale(labelSize: labelSize))
     }
 
     public var hudOrigin: SIMD2<Float> { SIMD2(8, 8) }
@@ -234,151 +238,5 @@ public struct GraphFigure: SceneFigure {
         // The shaft's round cap reaches half its width into the head, so no gap shows.
         list.append(.line(from: a, to: back, width: width, color: color))
         list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
-    }
-
-    /// A label placed beside its node: its text, its top-left corner, and whether an edge runs
-    /// through or along its card (it is then set on the card, `addLabels`).
-    struct PlacedLabel {
-        let node: Int
-        let stamp: TextStamp
-        let origin: SIMD2<Int>
-        var crossed: Bool
-
-        /// How far a label's halo or card reaches around its text's box.
-        static let haloRadius: Float = 2
-
-        /// The box placement kept clear: the text's, a pixel around it.
-        var box: PixelRectF { textBox.grown(by: 1) }
-        var textBox: PixelRectF { PixelRectF(x: Float(origin.x), y: Float(origin.y), width: Float(stamp.width), height: Float(stamp.height)) }
-        /// The card a crossed label sits on: the text's box and its halo's reach.
-        var card: PixelRectF { textBox.grown(by: Self.haloRadius) }
-    }
-
-    /// Where the labels go: beside their nodes, right of the node (above sources of directed
-    /// edges) when that is clear, else another clear side or corner, else left out; of the clear
-    /// places, one no edge crosses when there is one (`GraphLabelPlacement`). Nodes are taken in
-    /// scenario order; when that leaves some out (a crowded frame), in `labelOrder`, each label
-    /// only where its middle is nearest its own node. Clear means touching no other label, node
-    /// or `loops` box (the self-loops' bounds), and inside the frame (a label above or below a
-    /// node at the frame's side slides into it).
-    func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
-        var best: [PlacedLabel] = []
-        for size in labelSizes {
-            let placed = placedLabels(g, size: size, keepingOff: loops)
-            if placed.count > best.count { best = placed }
-            if placed.count == fit.labels.count { break }
-        }
-        return best
-    }
-
-    /// The smallest size node labels are set at: a crowded thumbnail sets its labels smaller,
-    /// down to this, when that names more nodes (`placedLabels`).
-    static let smallestLabelSize = 9
-
-    /// The sizes labels are tried at, largest first: the figure's text size, then 90 % and 80 %
-    /// of it (never below `smallestLabelSize`), so a crowded 4K frame's labels stay in
-    /// proportion to its other text (22 px beside 28) and placement runs at most three times.
-    var labelSizes: [Int] {
-        let smaller = [Int((Float(labelSize) * 0.9).rounded()), Int((Float(labelSize) * 0.8).rounded(.down))]
-            .map { max($0, Self.smallestLabelSize) }.filter { $0 < labelSize }
-        return [labelSize] + Array(Set(smaller)).sorted(by: >)
-    }
-
-    /// The labels placed at text size `size` (`placedLabels`).
-    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
-        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
-        for i in graph.nodes.indices {
-            guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
-            let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
-            let c = g.centers[i], r = g.radii[i]
-            let sides: [GraphLabelPlacement.Side] = (labelAbove.contains(i) ? [.above, .right, .left, .below] : [.right, .above, .left, .below])
-                + [.aboveRight, .aboveLeft, .belowRight, .belowLeft]
-            // The corners' anchors: just off the square around the disk (which clear labels keep off).
-            let d = r + 2
-            // A label above or below a node near the frame's side slides along, into the frame.
-            func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
-            let origins = sides.map { side in
-                switch side {
-                case .right: stamp.origin(anchor: c + SIMD2(r + 4, 0), horizontal: .left, vertical: .middle)
-                case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom))
-                case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
-                case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top))
-                case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
-                case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
-                case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
-                case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
-                }
-            }
-            stamps.append((i, stamp, origins))
-        }
-        // Text against text and nodes, a pixel around each box so that neighbouring labels keep
-        // a gap and read apart; halos may touch (they are the background colour).
-        let candidates = stamps.map { entry in
-            entry.origins.map { PlacedLabel(node: entry.node, stamp: entry.stamp, origin: $0, crossed: false).box }
-        }
-        let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(self.labelSize) * 2 + titleExtraHeight)]
-        let legendRow = legendBand > 0 ? [PixelRectF(x0: 0, y0: Float(height) - legendBand, x1: Float(width), y1: Float(height))] : []
-        // Edges as the lines between node centres (what a node's disk covers of them does not matter:
-        // no label covers a node).
-        let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
-                                 cell: 64)
-        /// The side chosen for each label (nil: left out), the labels placed in `order`.
-        func place(_ order: [Int], crowded: Bool) -> [Int?] {
-            let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
-                                                  centers: g.centers, radii: g.radii,
-                                                  frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
-                                                  keepOut: titleBand + legendRow + loops, edges: edges, nearestOwner: crowded)
-            var chosen = [Int?](repeating: nil, count: stamps.count)
-            for (index, side) in zip(order, sides) { chosen[index] = side }
-            return chosen
-        }
-        // Labels set smaller than the figure's text (a frame too crowded for them) read as their
-        // own node's only where they are nearest it, in every order.
-        var chosen = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
-        if chosen.contains(where: { $0 == nil }) {
-            // A crowded frame: the most connected nodes first, each label where it reads as its node's;
-            // or, when that names more, the branching nodes (more than two edges) so and then the
-            // rest in scenario order, or all in scenario order: in a column of nodes closer than two
-            // labels' height, scenario order names every other one, where the hubs-first order (the
-            // supply chain's stores fed twice before those fed once, at 320×240) left two of every
-            // three out.
-            let rank = Dictionary(uniqueKeysWithValues: labelOrder.enumerated().map { ($1, $0) })
-            let hubsFirst = stamps.indices.sorted { rank[stamps[$0].node, default: 0] < rank[stamps[$1].node, default: 0] }
-            let branching = hubsFirst.filter { degrees[stamps[$0].node] > 2 }
-            let rest = stamps.indices.filter { degrees[stamps[$0].node] <= 2 }
-            func named(_ sides: [Int?]) -> Int { sides.filter { $0 != nil }.count }
-            chosen = [hubsFirst, branching + rest, Array(stamps.indices)].map { place($0, crowded: true) }
-                .reduce(nil) { (best: [Int?]?, next) in best.map { named(next) > named($0) ? next : $0 } ?? next } ?? chosen
-        }
-        return zip(stamps.indices, chosen).compactMap { index, side in
-            guard let side else { return nil }
-            let entry = stamps[index]
-            var placed = PlacedLabel(node: entry.node, stamp: entry.stamp, origin: entry.origins[side], crossed: false)
-            // An edge's line reaches about a pixel past its centre line (more for heavy edges,
-            // which the halo's reach covers).
-            placed.crossed = edges.lengths(inside: placed.card.grown(by: 1)).total > 0
-            return placed
-        }
-    }
-
-    /// The labels (`placedLabels`), each on a halo of the background colour grown from its
-    /// letters; one an edge runs through on a card of that colour over its whole box, as
-    /// matplotlib's and Graphviz's label boxes are, so the edge stops at the text rather than
-    /// running between its letters. Halos and cards go first, then the text: a card reaches past
-    /// the text's box, and must not cover a neighbour's letters.
-    func addLabels(_ list: inout DrawList, _ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) {
-        let halo = RGBA(graph.style.background).with(alpha: 0.9)
-        let labels = placedLabels(g, keepingOff: loops)
-        for label in labels {
-            if label.crossed {
-                list.append(.roundedRect(label.card, radius: PlacedLabel.haloRadius, fill: halo, outlineWidth: 0, outline: halo))
-            } else {
-                let grown = MaskHalo.dilated(label.stamp.inkCoverage, width: label.stamp.width, height: label.stamp.height,
-                                             radius: PlacedLabel.haloRadius)
-                list.append(.mask(x: label.origin.x - grown.pad, y: label.origin.y - grown.pad, width: grown.width, height: grown.height,
-                                  coverage: grown.coverage, color: halo))
-            }
-        }
-        for label in labels { list.items += label.stamp.items(at: label.origin, color: Self.labelInk) }
     }
 }

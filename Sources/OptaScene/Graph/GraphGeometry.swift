@@ -27,18 +27,7 @@ struct GraphGeometry: Sendable {
         let style = graph.style
         var outlineWidth = Float(style.nodeOutlineWidth) * strokeScale
         centers = graph.layout.units == .pixels ? positions.map { SIMD2<Float>($0) } : Self.fitted(positions, into: area)
-        // Node size by value (area grows with value), edge width by weight, when they vary.
-        let base = Float(style.nodeRadius) * strokeScale
-        var radii: [Float]
-        if let range = graph.valueRange, range.upperBound > range.lowerBound {
-            radii = graph.nodes.map { node in
-                guard let v = node.value else { return base }
-                let t = Float((v - range.lowerBound) / (range.upperBound - range.lowerBound))
-                return base * (0.7 + 1.3 * t.squareRoot())
-            }
-        } else {
-            radii = [Float](repeating: base, count: graph.nodes.count)
-        }
+        var radii = Self.fullRadii(graph, strokeScale: strokeScale)
         var shrink: Float = 1
         if graph.layout.units == .fit {
             shrink = NodeSpacing.shrink(centers: centers, radii: radii, outlineWidth: outlineWidth)
@@ -58,6 +47,20 @@ struct GraphGeometry: Sendable {
             }
         } else {
             edgeWidths = [Float](repeating: width, count: graph.edges.count)
+        }
+    }
+
+    /// The nodes' radii before a small frame shrinks them: by value (area grows with value) when
+    /// values vary, else the style's, times `strokeScale`.
+    static func fullRadii(_ graph: GraphSpec, strokeScale: Float) -> [Float] {
+        let base = Float(graph.style.nodeRadius) * strokeScale
+        guard let range = graph.valueRange, range.upperBound > range.lowerBound else {
+            return [Float](repeating: base, count: graph.nodes.count)
+        }
+        return graph.nodes.map { node in
+            guard let v = node.value else { return base }
+            let t = Float((v - range.lowerBound) / (range.upperBound - range.lowerBound))
+            return base * (0.7 + 1.3 * t.squareRoot())
         }
     }
 

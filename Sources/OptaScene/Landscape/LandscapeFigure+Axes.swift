@@ -53,6 +53,8 @@ extension LandscapeFigure {
         if showsXTitle {
             text(&list, FigureText.fitted(scenario.axes.xTitle, maxWidth: xTitleRoom, fonts: fonts, size: size),
                  at: SIMD2((x0 + x1) / 2, layout.xTitleBottom), size: size, horizontal: .center, vertical: .bottom)
+        } else if let origin = xTitleOnTickRow {
+            text(&list, scenario.axes.xTitle, at: origin, size: size, horizontal: .left, vertical: .top)
         }
         text(&list, FigureText.fitted(scenario.axes.yTitle, maxWidth: y1 - y0, fonts: fonts, size: size),
              at: SIMD2(layout.yTitleX, (y0 + y1) / 2), size: size,
@@ -65,6 +67,20 @@ extension LandscapeFigure {
         for (line, anchor) in zip(titleLines, anchors) {
             text(&list, line, at: anchor, size: layout.titleSize, weight: .bold, horizontal: .center, vertical: .bottom)
         }
+    }
+
+    /// Where the x axis's title starts on the tick row (`InlineAxisTitle`) when the layout keeps
+    /// no line for it below (a panel of a short stack); nil when it has its line, or no room.
+    var xTitleOnTickRow: SIMD2<Float>? {
+        guard !showsXTitle else { return nil }
+        let size = layout.labelSize
+        // As `addFrameAndTicks` sets the tick labels: a tick and a gap below the frame line.
+        let top = Float(layout.plot.y1) + lineWidth + Float(size) * 0.4 + Float(size) * 0.3
+        let anchors = xTicks.values.map { v in SIMD2(pixelCentred(Float(viewport.framePoint(SIMD2(v, 0)).x)), top) }
+        let boxes = FigureText.tickBoxes(xLabels.labels, at: anchors, ordinals: TickThinning.ordinals(xTicks.values, step: xTicks.step),
+                                         fonts: fonts, size: size, horizontal: .center, vertical: .top, gap: Float(size) * 0.5)
+        return InlineAxisTitle.origin(scenario.axes.xTitle, tickLabels: boxes, rowTop: top,
+                                      right: Float(width) - Float(size) * 0.3, fonts: fonts, size: size)
     }
 
     /// Where the title may go across the frame: clear of the frame's edges and of the y axis's

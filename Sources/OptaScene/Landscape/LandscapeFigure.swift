@@ -106,6 +106,8 @@ public struct LandscapeFigure: Sendable {
         let xLabelWidth = xLabels.labels.map { fonts.measure($0, pixelSize: labelSize) }.max() ?? 0
         // An x title left out frees its line, unless the x labels' offset note shares it.
         let hasXTitle = xTitle || xLabels.annotation != nil
+        // Without its line, the x title goes on the tick row past the last label.
+        let xTitleRoom = hasXTitle ? 0 : InlineAxisTitle.room(scenario.axes.xTitle, lastLabelWidth: xLabelWidth, fonts: fonts, size: labelSize)
         /// The layout for a title of `titleLines` lines (none: no title) at `titleSize`, a
         /// colourbar title of `colourbarLines`, and a legend's room.
         func layoutWith(titleLines: Int, titleSize: Int?, colorbarLines: Int = 1, legendWidth: Float = 0,
@@ -114,7 +116,7 @@ public struct LandscapeFigure: Sendable {
                             yLabelWidth: yLabelWidth, colorbarLabelWidth: barLabelWidth, labelSize: labelSize,
                             xLabelWidth: xLabelWidth, legendWidth: legendWidth, legendHeight: legendHeight, titleLines: titleLines,
                             colorbarTitleLines: colorbarLines, titleSize: titleSize, leadingGap: leadingGap, hasXTitle: hasXTitle,
-                            stackEdges: stackEdges)
+                            xTitleRoom: xTitleRoom, stackEdges: stackEdges)
         }
         var layout = layoutWith(titleLines: titleLineLimit == 0 ? 0 : 1, titleSize: nil)
         // The title's room does not depend on its line count (only the plot's top does).

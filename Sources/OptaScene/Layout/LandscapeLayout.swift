@@ -61,12 +61,14 @@ public struct LandscapeLayout: Sendable, Equatable {
     /// `colorbarTitleLines` the colourbar's (the plot gives up the width of each line past the first);
     /// `titleSize` the title's text size when not the usual `labelSize + 4` (`FigureText.title`);
     /// `leadingGap` room kept blank at the left edge (a panel beside another: `PanelsFigure.gutter`);
-    /// `hasXTitle` false keeps no line for the x axis's title (a panel in a short stack);
+    /// `hasXTitle` false keeps no line for the x axis's title (a panel in a short stack), which
+    /// then goes on the tick row past the last label (`InlineAxisTitle`), `xTitleRoom` being
+    /// what it needs right of the plot;
     /// `stackEdges` says which edges meet another stacked panel.
     public init(width: Int, height: Int, hasTitle: Bool, hasColorbar: Bool,
                 yLabelWidth: Float, colorbarLabelWidth: Float, labelSize: Int, xLabelWidth: Float = 0, legendWidth: Float = 0,
                 legendHeight: Float = 0, titleLines: Int = 1, colorbarTitleLines: Int = 1, titleSize: Int? = nil, leadingGap: Float = 0,
-                hasXTitle: Bool = true, stackEdges: StackEdges = StackEdges()) {
+                hasXTitle: Bool = true, xTitleRoom: Float = 0, stackEdges: StackEdges = StackEdges()) {
         self.labelSize = labelSize
         self.leadingGap = leadingGap
         self.stackEdges = stackEdges
@@ -89,6 +91,7 @@ public struct LandscapeLayout: Sendable, Equatable {
         var right = hasColorbar ? gap * 2 + barWidth + tickLength + gap * 0.5 + colorbarLabelWidth + gap
             + lineHeight + Float(max(0, colorbarTitleLines - 1)) * Float(labelSize) * 1.4 + gap : gap * 2
         right = max(right, xLabelWidth / 2 + gap)
+        if !hasXTitle { right = max(right, xTitleRoom) }
         if legendWidth > 0 { right += legendWidth + gap }
         let x0 = Int(left.rounded()), y0 = Int(top.rounded())
         let x1 = max(x0 + 1, width - Int(right.rounded())), y1 = max(y0 + 1, height - Int(bottom.rounded()))

@@ -162,4 +162,13 @@ extension FigureText {
         }
         return lines.map(\.advance)
     }
+
+    /// The boxes of the tick labels `appendTicks` draws with the same arguments.
+    static func tickBoxes(_ labels: [String], at anchors: [SIMD2<Float>], ordinals: [Int], fonts: FontLibrary, size: Int,
+                          horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, gap: Float) -> [PixelRectF] {
+        let stamps = labels.map { TextStamp(fonts.layout($0, pixelSize: size)) }
+        let boxes = zip(stamps, anchors).map { $0.rect(at: $0.origin(anchor: $1, horizontal: horizontal, vertical: vertical)) }
+        let kept = TickThinning.kept(boxes, ordinals: ordinals, gap: gap)
+        return labels.indices.filter { kept[$0] && !labels[$0].isEmpty }.map { boxes[$0] }
+    }
 }
