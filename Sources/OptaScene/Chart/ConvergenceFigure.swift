@@ -80,7 +80,7 @@ public struct ConvergenceFigure: SceneFigure {
                                fonts: fonts, size: largestTitleSize ?? labelSize + 4, minSize: labelSize + 1)
         let lines = titleLines.count
         // Without its line, the x title goes on the tick row past the last label (as `xTicks` sets them).
-        let lastXLabel = xAxis.ticks(targetCount: max(2, width / (labelSize * 10))).last?.label ?? ""
+        let lastXLabel = xAxis.ticks(targetCount: Self.xTickTarget(width: width, labelSize: labelSize)).last?.label ?? ""
         let xTitleRoom = xTitle ? 0 : InlineAxisTitle.room(xAxis.title, lastLabelWidth: fonts.measure(lastXLabel, pixelSize: labelSize),
                                                            fonts: fonts, size: labelSize)
         let withLegend = { (legendWidth: Float, legendHeight: Float) in
@@ -323,14 +323,11 @@ public struct ConvergenceFigure: SceneFigure {
     /// no line for it below (a panel of a short stack); nil when it has its line, or no room.
     var xTitleOnTickRow: SIMD2<Float>? {
         guard !showsXTitle else { return nil }
-        let size = layout.labelSize, data = dataRect
-        // As `addAxes` sets the tick labels: a tick and a gap below the frame line.
-        let top = Float(layout.plot.y1) + 1 + Float(size) * 0.4 + Float(size) * 0.3
-        let boxes: [PixelRectF] = xTicks.compactMap { t in
-            guard let u = xAxis.fraction(t.value), !t.label.isEmpty else { return nil }
+        let size = layout.labelSize, ticks = xTickLabels.filter { !$0.label.isEmpty }
+        guard let top = ticks.first?.anchor.y else { return nil }
+        let boxes = ticks.map { t in
             let stamp = TextStamp(fonts.layout(t.label, pixelSize: size))
-            let x = (data.x0 + Float(u) * data.width).rounded(.down) + 0.5
-            return stamp.rect(at: stamp.origin(anchor: SIMD2(x, top), horizontal: .center, vertical: .top))
+            return stamp.rect(at: stamp.origin(anchor: t.anchor, horizontal: .center, vertical: .top))
         }
         return InlineAxisTitle.origin(xAxis.title, tickLabels: boxes, rowTop: top, right: Float(width) - Float(size) * 0.3,
                                       fonts: fonts, size: size)
@@ -356,12 +353,10 @@ public struct ConvergenceFigure: SceneFigure {
         let yLabelWidths = FigureText.appendTicks(&list, yLabels, at: yAnchors, ordinals: Array(yLabels.indices), fonts: fonts,
                                                   size: size, horizontal: .right, vertical: .middle, color: LandscapeFigure.ink,
                                                   gap: Float(size) * 0.2)
-        let data = dataRect
-        for t in xTicks {
-            guard let u = xAxis.fraction(t.value) else { continue }
-            let x = (data.x0 + Float(u) * data.width).rounded(.down) + 0.5
+        for t in xTickLabels {
+            let x = t.anchor.x
             list.append(.rect(PixelRectF(x0: x - 0.5, y0: y1 + 1, x1: x + 0.5, y1: y1 + 1 + tick), fill: LandscapeFigure.frameColor))
-            text(&list, t.label, at: SIMD2(x, y1 + 1 + tick + gap), size: size, horizontal: .center, vertical: .top)
+            text(&list, t.label, at: t.anchor, size: size, horizontal: .center, vertical: .top)
         }
         LandscapeFigure.addBorder(&list, PixelRectF(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1), color: LandscapeFigure.frameColor)
         if showsXTitle {
@@ -391,7 +386,22 @@ public struct ConvergenceFigure: SceneFigure {
 
     /// The x axis ticks: about one label per ten label heights of width.
     var xTicks: [(value: Double, label: String)] {
-        xAxis.ticks(targetCount: max(2, width / (layout.labelSize * 10)))
+        xAxis.ticks(targetCount: Self.xTickTarget(width: width, labelSize: layout.labelSize))
+    }
+
+    /// How many x ticks a chart `width` wide asks its axis for.
+    static func xTickTarget(width: Int, labelSize: Int) -> Int {
+        max(2, width / (labelSize * 10))
+    }
+
+    /// The x ticks' labels and where each hangs from (its top centre): a tick and a gap below
+    /// the frame line, under its tick.
+    var xTickLabels: [(label: String, anchor: SIMD2<Float>)] {
+        let size = layout.labelSize, data = dataRect
+        let top = Float(layout.plot.y1) + 1 + Float(size) * 0.4 + Float(size) * 0.3
+        return xTicks.compactMap { t in
+            xAxis.fraction(t.value).map { u in (t.label, SIMD2((data.x0 + Float(u) * data.width).rounded(.down) + 0.5, top)) }
+        }
     }
 
     /// "best 3.1×10⁻⁵ · Adam, step 180" beside the overall best point: above it on the side with

@@ -95,7 +95,10 @@ struct RectIndex {
 
     init(cell: Float) { self.cell = cell }
 
-    private func cells(_ r: PixelRectF) -> [SIMD2<Int32>] {
+    private func cells(_ r: PixelRectF) -> [SIMD2<Int32>] { Self.cells(r, cell: cell) }
+
+    /// The grid cells of side `cell` that `r` touches.
+    static func cells(_ r: PixelRectF, cell: Float) -> [SIMD2<Int32>] {
         func index(_ v: Float) -> Int32 { Int32(clamping: Int((v / cell).rounded(.down).clamped(-1e6, 1e6))) }
         let (x0, x1, y0, y1) = (index(r.x0), index(r.x1), index(r.y0), index(r.y1))
         var out: [SIMD2<Int32>] = []

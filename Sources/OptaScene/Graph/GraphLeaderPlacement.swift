@@ -94,10 +94,7 @@ private struct LeaderIndex {
     private var buckets: [SIMD2<Int32>: [Int]] = [:]
 
     private func cells(_ lo: SIMD2<Float>, _ hi: SIMD2<Float>) -> [SIMD2<Int32>] {
-        func index(_ v: Float) -> Int32 { Int32(clamping: Int((v / cell).rounded(.down).clamped(-1e6, 1e6))) }
-        var out: [SIMD2<Int32>] = []
-        for y in index(lo.y)...max(index(lo.y), index(hi.y)) { for x in index(lo.x)...max(index(lo.x), index(hi.x)) { out.append(SIMD2(x, y)) } }
-        return out
+        RectIndex.cells(PixelRectF(x0: lo.x, y0: lo.y, x1: hi.x, y1: hi.y), cell: cell)
     }
 
     /// The leaders in the cells `lo`…`hi` covers (some more than once).
@@ -120,8 +117,4 @@ private struct LeaderIndex {
     func crosses(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Bool {
         near(pointwiseMin(a, b), pointwiseMax(a, b)).contains { GraphLeaderPlacement.crosses(segments[$0], (a, b)) }
     }
-}
-
-private extension Float {
-    func clamped(_ low: Float, _ high: Float) -> Float { isNaN ? 0 : Swift.min(Swift.max(self, low), high) }
 }

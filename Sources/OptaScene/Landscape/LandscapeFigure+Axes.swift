@@ -22,11 +22,10 @@ extension LandscapeFigure {
         let w = lineWidth
         Self.addBorder(&list, PixelRectF(x0: x0 - w, y0: y0 - w, x1: x1 + w, y1: y1 + w), color: Self.frameColor, width: w)
         let lineHeight = Float(size) * 1.25
-        var xAnchors: [SIMD2<Float>] = []
-        for v in xTicks.values {
-            let x = pixelCentred(Float(viewport.framePoint(SIMD2(v, 0)).x))
+        let xAnchors = xTickAnchors
+        for anchor in xAnchors {
+            let x = anchor.x
             list.append(.rect(PixelRectF(x0: x - w / 2, y0: y1 + w, x1: x + w / 2, y1: y1 + w + tick), fill: Self.frameColor))
-            xAnchors.append(SIMD2(x, y1 + w + tick + gap))
         }
         FigureText.appendTicks(&list, xLabels.labels, at: xAnchors, ordinals: TickThinning.ordinals(xTicks.values, step: xTicks.step),
                                fonts: fonts, size: size, horizontal: .center, vertical: .top, color: Self.ink, gap: Float(size) * 0.5)
@@ -73,14 +72,22 @@ extension LandscapeFigure {
     /// no line for it below (a panel of a short stack); nil when it has its line, or no room.
     var xTitleOnTickRow: SIMD2<Float>? {
         guard !showsXTitle else { return nil }
-        let size = layout.labelSize
-        // As `addFrameAndTicks` sets the tick labels: a tick and a gap below the frame line.
-        let top = Float(layout.plot.y1) + lineWidth + Float(size) * 0.4 + Float(size) * 0.3
-        let anchors = xTicks.values.map { v in SIMD2(pixelCentred(Float(viewport.framePoint(SIMD2(v, 0)).x)), top) }
+        let size = layout.labelSize, anchors = xTickAnchors
         let boxes = FigureText.tickBoxes(xLabels.labels, at: anchors, ordinals: TickThinning.ordinals(xTicks.values, step: xTicks.step),
                                          fonts: fonts, size: size, horizontal: .center, vertical: .top, gap: Float(size) * 0.5)
-        return InlineAxisTitle.origin(scenario.axes.xTitle, tickLabels: boxes, rowTop: top,
+        return InlineAxisTitle.origin(scenario.axes.xTitle, tickLabels: boxes, rowTop: xTickRowTop,
                                       right: Float(width) - Float(size) * 0.3, fonts: fonts, size: size)
+    }
+
+    /// The top of the x tick labels' row: a tick and a gap below the frame line.
+    var xTickRowTop: Float {
+        Float(layout.plot.y1) + lineWidth + Float(layout.labelSize) * 0.4 + Float(layout.labelSize) * 0.3
+    }
+
+    /// Where each x tick's label hangs from (its top centre), under its tick.
+    var xTickAnchors: [SIMD2<Float>] {
+        let top = xTickRowTop
+        return xTicks.values.map { v in SIMD2(pixelCentred(Float(viewport.framePoint(SIMD2(v, 0)).x)), top) }
     }
 
     /// Where the title may go across the frame: clear of the frame's edges and of the y axis's

@@ -153,22 +153,30 @@ extension FigureText {
     static func appendTicks(_ canvas: inout FigureCanvas, _ labels: [String], at anchors: [SIMD2<Float>], ordinals: [Int],
                             fonts: FontLibrary, size: Int, horizontal: TextStamp.HorizontalAlignment,
                             vertical: TextStamp.VerticalAlignment, color: RGBA, gap: Float) -> [Float] {
-        let lines = labels.map { fonts.layout($0, pixelSize: size) }
-        let stamps = lines.map { TextStamp($0) }
-        let origins = zip(stamps, anchors).map { $0.origin(anchor: $1, horizontal: horizontal, vertical: vertical) }
-        let kept = TickThinning.kept(zip(stamps, origins).map { $0.rect(at: $1) }, ordinals: ordinals, gap: gap)
-        for (index, label) in labels.enumerated() where kept[index] && !label.isEmpty {
-            canvas.append(stamps[index], at: origins[index], color: color, text: label)
+        let ticks = placedTicks(labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size, horizontal: horizontal,
+                                vertical: vertical, gap: gap)
+        for index in labels.indices where ticks.drawn[index] {
+            canvas.append(ticks.stamps[index], at: ticks.origins[index], color: color, text: labels[index])
         }
-        return lines.map(\.advance)
+        return ticks.advances
     }
 
     /// The boxes of the tick labels `appendTicks` draws with the same arguments.
     static func tickBoxes(_ labels: [String], at anchors: [SIMD2<Float>], ordinals: [Int], fonts: FontLibrary, size: Int,
                           horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment, gap: Float) -> [PixelRectF] {
-        let stamps = labels.map { TextStamp(fonts.layout($0, pixelSize: size)) }
-        let boxes = zip(stamps, anchors).map { $0.rect(at: $0.origin(anchor: $1, horizontal: horizontal, vertical: vertical)) }
-        let kept = TickThinning.kept(boxes, ordinals: ordinals, gap: gap)
-        return labels.indices.filter { kept[$0] && !labels[$0].isEmpty }.map { boxes[$0] }
+        let ticks = placedTicks(labels, at: anchors, ordinals: ordinals, fonts: fonts, size: size, horizontal: horizontal,
+                                vertical: vertical, gap: gap)
+        return labels.indices.filter { ticks.drawn[$0] }.map { ticks.stamps[$0].rect(at: ticks.origins[$0]) }
+    }
+
+    /// Each tick label's stamp, origin and width, and whether it is drawn (kept by `TickThinning`, not empty).
+    private static func placedTicks(_ labels: [String], at anchors: [SIMD2<Float>], ordinals: [Int], fonts: FontLibrary, size: Int,
+                                    horizontal: TextStamp.HorizontalAlignment, vertical: TextStamp.VerticalAlignment,
+                                    gap: Float) -> (stamps: [TextStamp], origins: [SIMD2<Int>], advances: [Float], drawn: [Bool]) {
+        let lines = labels.map { fonts.layout($0, pixelSize: size) }
+        let stamps = lines.map { TextStamp($0) }
+        let origins = zip(stamps, anchors).map { $0.origin(anchor: $1, horizontal: horizontal, vertical: vertical) }
+        let kept = TickThinning.kept(zip(stamps, origins).map { $0.rect(at: $1) }, ordinals: ordinals, gap: gap)
+        return (stamps, origins, lines.map(\.advance), labels.indices.map { kept[$0] && !labels[$0].isEmpty })
     }
 }
