@@ -15,14 +15,15 @@ struct BenchCommand: ParsableCommand {
             memory; PNG encoding is not included. Prints p50, p95, p99 and max frame time, frames per second \
             and the share of frames over the 16.7 ms budget of 60 Hz. With --json, one JSON object per \
             scenario per line, with the keys scenario, frames, p50_ms, p95_ms, p99_ms, max_ms, fps, \
-            over_budget_share.
+            over_budget_share (and p50_vs_first with --interleave).
 
             Every frame draws the same state with one render context, as a still window redraws: from the \
             third frame on, a landscape's shaded layer is copied from the frame before instead of shaded \
             again. --no-layer-cache shades every frame.
 
-            Example:
+            Examples:
               opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --json
+              opta bench Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/grid-2001.json --interleave --no-layer-cache
             """
     )
 
@@ -57,60 +58,57 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    @Flag(help: ArgumentHelp("Draw the scenarios' frames in turn, one frame of each at a time, and give each scenario's p50 as a ratio to the first's.",
+                             discussion: "The host's drift over the run then falls on every scenario alike: use it to compare scenes on a busy machine."))
+    var interleave = false
+
     func run() throws {
         try reportingFailures {
             let fonts = try ScenarioInput.fonts()
             let paths: [String?] = scenarios.isEmpty ? [nil] : scenarios.map { $0 }
-            for path in paths {
-                try GridBench.prepare(path)
-                var scenario = try ScenarioInput.load(path, store: storeLocation.path)
-                scenario.width = frame.width ?? scenario.width
-                scenario.height = frame.height ?? scenario.height
-                // Solvers run to their budget first: the benchmark measures drawing the finished picture.
-                var session: HeadlessSession
-                do { session = try HeadlessSession(scenario: scenario) } catch { throw CommandFailure.badData("\(error)") }
-                session.runToCompletion()
-                let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState)
-                var framebuffer = Framebuffer(width: scenario.width, height: scenario.height)
-                var context = RenderContext()
-                context.cachesLayers = !noLayerCache
-                let clock = ContinuousClock()
-                var times: [Double] = []
-                var treeTimes: [Double] = []
-                times.reserveCapacity(frames)
-                let renderState = session.renderState
-                for i in 0..<(warmup + frames) {
-                    let start = clock.now
-                    figure.render(renderState, overlay: DrawList(), into: &framebuffer, context: &context, threads: frame.threadCount)
-                    if i >= warmup { times.append(Milliseconds.of(clock.now - start)) }
-                    if a11y {
-                        let treeStart = clock.now
-                        let tree = figure.accessibilityTree(for: renderState)
-                        withExtendedLifetime(tree) {
-                            if i >= warmup { treeTimes.append(Milliseconds.of(clock.now - treeStart)) }
-                        }
-                    }
+            func subject(_ path: String?) throws -> BenchSubject {
+                try BenchSubject(path: path, width: frame.width, height: frame.height, storePath: storeLocation.path,
+                                 cachesLayers: !noLayerCache, fonts: fonts)
+            }
+            let rounds = warmup + frames, threads = frame.threadCount
+            if interleave {
+                var subjects = try paths.map(subject)
+                for i in 0..<rounds {
+                    for k in subjects.indices { subjects[k].drawFrame(measured: i >= warmup, threads: threads, a11y: a11y) }
                 }
-                let stats = FrameStatistics(milliseconds: times)
-                let name = ScenarioInput.name(path)
-                let tree = a11y ? FrameStatistics(milliseconds: treeTimes) : nil
-                let share = tree.map { $0.p50 / stats.p50 }
-                if json {
-                    var line = stats.json(scenario: name)
-                    if let tree, let share {
-                        line.removeLast()
-                        line += String(format: ", \"a11y_p50_ms\": %.3f, \"a11y_share\": %.4f}", tree.p50, share)
-                    }
-                    print(line)
-                } else {
-                    print(stats.table(scenario: name, width: scenario.width, height: scenario.height, threads: frame.threadCount))
-                    if let load = GridBench.loadTimes(scenario, scenarioPath: path) {
-                        print(String(format: "  grid file %@ read and checked: p50 %.1f ms, p99 %.1f ms", load.file, load.p50, load.p99))
-                    }
-                    if let tree, let share {
-                        print(String(format: "  accessibility tree: p50 %.3f ms, %.1f%% of the frame's p50", tree.p50, share * 100))
-                    }
+                let first = FrameStatistics(milliseconds: subjects[0].times).p50
+                for s in subjects { report(s, relativeTo: first) }
+            } else {
+                // One scenario at a time: only one is held in memory.
+                for path in paths {
+                    var s = try subject(path)
+                    for i in 0..<rounds { s.drawFrame(measured: i >= warmup, threads: threads, a11y: a11y) }
+                    report(s, relativeTo: nil)
                 }
+            }
+        }
+    }
+
+    /// Prints `s`'s frame statistics; with `firstP50`, also its p50 as a ratio to that one.
+    private func report(_ s: BenchSubject, relativeTo firstP50: Double?) {
+        let stats = FrameStatistics(milliseconds: s.times)
+        let tree = a11y ? FrameStatistics(milliseconds: s.treeTimes) : nil
+        let share = tree.map { $0.p50 / stats.p50 }
+        let ratio = firstP50.map { $0 > 0 ? stats.p50 / $0 : 0 }
+        if json {
+            var line = stats.json(scenario: s.name)
+            line.removeLast()
+            if let tree, let share { line += String(format: ", \"a11y_p50_ms\": %.3f, \"a11y_share\": %.4f", tree.p50, share) }
+            if let ratio { line += String(format: ", \"p50_vs_first\": %.4f", ratio) }
+            print(line + "}")
+        } else {
+            print(stats.table(scenario: s.name, width: s.scenario.width, height: s.scenario.height, threads: frame.threadCount))
+            if let ratio { print(String(format: "  p50 %.2f× the first scenario's (frames drawn in turn)", ratio)) }
+            if let load = GridBench.loadTimes(s.scenario, scenarioPath: s.path) {
+                print(String(format: "  grid file %@ read and checked: p50 %.1f ms, p99 %.1f ms", load.file, load.p50, load.p99))
+            }
+            if let tree, let share {
+                print(String(format: "  accessibility tree: p50 %.3f ms, %.1f%% of the frame's p50", tree.p50, share * 100))
             }
         }
     }

@@ -85,4 +85,21 @@ import Testing
             #expect(result.stdout.contains(word))
         }
     }
+
+    @Test func interleavedScenariosEachGetTheirFramesAndARatioToTheFirst() throws {
+        let scenes = OptaProcess.packageRoot.appendingPathComponent("Benchmarks/Scenarios")
+        let result = try OptaProcess.run(["bench", scenes.appendingPathComponent("r1-landscape2d.json").path,
+                                          scenes.appendingPathComponent("r2-graph.json").path, "--interleave",
+                                          "--frames", "4", "--warmup", "1", "--width", "240", "--height", "160", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["scenario"] as? String } == ["r1-landscape2d", "r2-graph"])
+        #expect(objects.map { $0["frames"] as? Int } == [4, 4])
+        #expect(objects[0]["p50_vs_first"] as? Double == 1)
+        let p50s = try objects.map { try #require($0["p50_ms"] as? Double) }
+        let ratio = try #require(objects[1]["p50_vs_first"] as? Double)
+        #expect(abs(ratio - p50s[1] / p50s[0]) < 0.01 * ratio)
+    }
 }
