@@ -2,7 +2,7 @@ import Foundation
 import OptaCore
 
 /// Consecutive iterates of one run packed in one row: `count` steps from `firstStep`, in one of
-/// two layouts (the row's `layout` column, schema v6):
+/// three layouts (the row's `layout` column, schema v6 on):
 ///
 /// - `flat` (0, every chunk written before v6): each step as four little-endian doubles (x, y,
 ///   f, ‖∇f‖; NaN where unknown), 32 bytes a step.
@@ -14,11 +14,19 @@ import OptaCore
 ///   best point) stores a few bytes for them, and a derivative-free log without ‖∇f‖ 24 bytes a
 ///   point.
 ///
+/// - `predicted` (2, schema v7): the held layout with its points coded by `PredictedDoubles`
+///   (each column XORed with a prediction from the steps before, its zero bytes left out). A
+///   header of three little-endian UInt64: the stored columns, the number of points and the
+///   coded bytes; then the coded points, column after column; then the repeats as in `held`.
+///   Gradient descent's points take 6 to 10 bytes instead of 32. A chunk is stored predicted only
+///   when that is smaller than held.
+///
 /// The chunk carries the summary the run's row keeps (last and lowest f), found while packing.
 struct IterateChunk: Sendable {
     enum Layout: Int {
         case flat = 0
         case held = 1
+        case predicted = 2
     }
 
     let firstStep: Int
@@ -31,8 +39,8 @@ struct IterateChunk: Sendable {
 
     /// Bytes a step in the flat layout.
     static let flatStride = 32
-    /// Bytes of the held layout's header, and of one of its repeats.
-    static let headerBytes = 16, repeatBytes = 16
+    /// Bytes of the held layout's header, of the predicted layout's, and of one repeat.
+    static let headerBytes = 16, predictedHeaderBytes = 24, repeatBytes = 16
 
     // MARK: The held layout
 
@@ -51,97 +59,191 @@ struct IterateChunk: Sendable {
         return logs
     }
 
-    /// The held layout of `log`. A column is left out only when it is NaN with `Double.nan`'s
-    /// very bits at every point, so what reads back is what was logged, bit for bit.
-    static func pack(_ log: IterateLog) -> IterateChunk {
+    /// `log` in the held or predicted layout (see `pack(_:into:predicting:)`). A column is left
+    /// out only when it is NaN with `Double.nan`'s very bits at every point, so what reads back
+    /// is what was logged, bit for bit.
+    static func pack(_ log: IterateLog, predicting: Bool = true) -> IterateChunk {
         var data = Data()
-        return pack(log, into: &data)
+        return pack(log, into: &data, predicting: predicting)
     }
 
     /// `pack(_:)` into `data`'s storage (kept when large enough, and when the chunk returned
-    /// last time is gone): the chunk's `data` is `data`.
-    static func pack(_ log: IterateLog, into data: inout Data) -> IterateChunk {
+    /// last time is gone): the chunk's `data` is `data`. Predicted when `predicting` and that is
+    /// smaller, else held.
+    static func pack(_ log: IterateLog, into data: inout Data, predicting: Bool = true) -> IterateChunk {
+        pack(Stretch(firstStep: log.firstStep, count: log.count, points: log.points, repeats: log.repeats),
+             into: &data, predicting: predicting)
+    }
+
+    /// Logs of consecutive steps (each starting where the one before ends) as one chunk, as
+    /// `pack(_:into:predicting:)` packs one log. Fewer, larger chunks waste less of the store's
+    /// pages: a chunk of 20 KB takes a 64 KB overflow page for its last 12 KB.
+    static func pack(_ logs: ArraySlice<IterateLog>, into data: inout Data) -> IterateChunk {
+        guard logs.count > 1, let first = logs.first else {
+            return logs.first.map { pack($0, into: &data) } ?? pack(IterateLog(), into: &data)
+        }
+        var points: [SIMD4<Double>] = [], repeats: [IterateLog.Repeat] = []
+        points.reserveCapacity(logs.reduce(0) { $0 + $1.points.count })
+        var count = 0
+        for log in logs {
+            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + points.count, extraSteps: $0.extraSteps) }
+            points += log.points
+            count += log.count
+        }
+        return pack(Stretch(firstStep: first.firstStep, count: count, points: points[...], repeats: repeats), into: &data, predicting: true)
+    }
+
+    /// Consecutive steps as points, each held for one step and the extra steps of its repeat.
+    private struct Stretch {
+        let firstStep, count: Int
+        let points: ArraySlice<SIMD4<Double>>
+        let repeats: [IterateLog.Repeat]
+    }
+
+    private static func pack(_ stretch: Stretch, into data: inout Data, predicting: Bool) -> IterateChunk {
         let nan = SIMD4<UInt64>(repeating: Double.nan.bitPattern)
         var known = SIMDMask<SIMD4<Int64>>(repeating: false)
         var best = Double.infinity
-        for p in log.points {
+        for p in stretch.points {
             known .|= unsafeBitCast(p, to: SIMD4<UInt64>.self) .!= nan
             if p[2] < best { best = p[2] }
         }
         let columns = (0..<4).filter { known[$0] }
+        let layout: Layout = predicting && packPredicted(stretch, columns: columns, into: &data) ? .predicted : .held
+        if layout == .held { packHeld(stretch, columns: columns, into: &data) }
+        return IterateChunk(firstStep: stretch.firstStep, count: stretch.count, layout: layout, data: data,
+                            lastF: stretch.points.last?[2] ?? .nan, bestF: best.isFinite ? best : nil)
+    }
+
+    /// The header of both held layouts: the stored columns and the number of points.
+    private static func storeHeader(columns: [Int], points: Int, in raw: UnsafeMutableRawBufferPointer) {
+        let mask = columns.reduce(0) { $0 | UInt64(1) << UInt64($1) }
+        raw.storeBytes(of: mask.littleEndian, toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: UInt64(points).littleEndian, toByteOffset: 8, as: UInt64.self)
+    }
+
+    /// The repeats of both held layouts, from `offset` to the end.
+    private static func storeRepeats(_ repeats: [IterateLog.Repeat], at offset: Int, in raw: UnsafeMutableRawBufferPointer) {
+        var offset = offset
+        for held in repeats {
+            raw.storeBytes(of: UInt64(held.point).littleEndian, toByteOffset: offset, as: UInt64.self)
+            raw.storeBytes(of: UInt64(held.extraSteps).littleEndian, toByteOffset: offset + 8, as: UInt64.self)
+            offset += repeatBytes
+        }
+    }
+
+    /// The held layout of `stretch`'s `columns` into `data`.
+    private static func packHeld(_ stretch: Stretch, columns: [Int], into data: inout Data) {
         let stride = 8 * columns.count
-        let repeats = log.repeats
+        let points = stretch.points, repeats = stretch.repeats
         // Every byte is written below.
-        data.count = headerBytes + log.points.count * stride + repeats.count * repeatBytes
+        data.count = headerBytes + points.count * stride + repeats.count * repeatBytes
         data.withUnsafeMutableBytes { raw in
-            let mask = columns.reduce(0) { $0 | UInt64(1) << UInt64($1) }
-            raw.storeBytes(of: mask.littleEndian, toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: UInt64(log.points.count).littleEndian, toByteOffset: 8, as: UInt64.self)
+            storeHeader(columns: columns, points: points.count, in: raw)
             var offset = headerBytes
             if columns.count == 4 {
-                for p in log.points {
+                for p in points {
                     for k in 0..<4 { raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset + 8 * k, as: UInt64.self) }
                     offset += 32
                 }
             } else {
-                for p in log.points {
+                for p in points {
                     for k in columns {
                         raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
                         offset += 8
                     }
                 }
             }
-            for held in repeats {
-                raw.storeBytes(of: UInt64(held.point).littleEndian, toByteOffset: offset, as: UInt64.self)
-                raw.storeBytes(of: UInt64(held.extraSteps).littleEndian, toByteOffset: offset + 8, as: UInt64.self)
-                offset += repeatBytes
-            }
+            storeRepeats(repeats, at: offset, in: raw)
         }
-        return IterateChunk(firstStep: log.firstStep, count: log.count, layout: .held, data: data,
-                            lastF: log.points.last?[2] ?? .nan, bestF: best.isFinite ? best : nil)
     }
 
-    /// The iterates of a stored chunk of either layout. A damaged chunk (lengths that do not add
-    /// up) gives only what it holds, and never more than `count` steps.
+    /// The predicted layout of `stretch`'s `columns` into `data` when it is smaller than the held
+    /// one (true); else false, `data` left to be overwritten.
+    private static func packPredicted(_ stretch: Stretch, columns: [Int], into data: inout Data) -> Bool {
+        let points = stretch.points, n = points.count
+        let repeats = stretch.repeats
+        let heldBytes = headerBytes + n * 8 * columns.count + repeats.count * repeatBytes
+        guard n > 1, !columns.isEmpty else { return false }
+        data.count = predictedHeaderBytes + columns.count * PredictedDoubles.capacity(count: n) + repeats.count * repeatBytes
+        let size: Int? = data.withUnsafeMutableBytes { raw in
+            var offset = predictedHeaderBytes
+            points.withUnsafeBufferPointer { p in
+                for k in columns {
+                    offset += PredictedDoubles.encode(count: n, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) { p[$0][k] }
+                }
+            }
+            let size = offset + repeats.count * repeatBytes
+            guard size < heldBytes else { return nil }
+            storeHeader(columns: columns, points: n, in: raw)
+            raw.storeBytes(of: UInt64(offset - predictedHeaderBytes).littleEndian, toByteOffset: 16, as: UInt64.self)
+            storeRepeats(repeats, at: offset, in: raw)
+            return size
+        }
+        guard let size else { return false }
+        data.count = size
+        return true
+    }
+
+    /// The iterates of a stored chunk of any layout. A damaged chunk (lengths that do not add up)
+    /// gives only what it holds, and never more than `count` steps.
     static func unpack(firstStep: Int, count: Int, layout: Int, data: Data, into out: inout [SolverIterate]) {
         switch Layout(rawValue: layout) {
         case .flat: unpackFlat(firstStep: firstStep, count: count, data: data, into: &out)
-        case .held: unpackHeld(firstStep: firstStep, count: count, data: data, into: &out)
+        case .held: unpackHeld(firstStep: firstStep, count: count, data: data, predicted: false, into: &out)
+        case .predicted: unpackHeld(firstStep: firstStep, count: count, data: data, predicted: true, into: &out)
         case nil: break  // a layout of a newer Opta: refused with its schema before reading gets here
         }
     }
 
-    /// A damaged held chunk gives only the steps it says for certain: none when its points are
-    /// cut short, and when repeats are missing from its end (its steps do not add up to `count`)
-    /// the points up to the last repeat it still holds.
-    private static func unpackHeld(firstStep: Int, count: Int, data: Data, into out: inout [SolverIterate]) {
-        guard data.count >= headerBytes, count > 0 else { return }
+    /// A damaged held or predicted chunk gives only the steps it says for certain: none when its
+    /// points are cut short, and when repeats are missing from its end (its steps do not add up to
+    /// `count`) the points up to the last repeat it still holds.
+    private static func unpackHeld(firstStep: Int, count: Int, data: Data, predicted: Bool, into out: inout [SolverIterate]) {
+        let header = predicted ? predictedHeaderBytes : headerBytes
+        guard data.count >= header, count > 0 else { return }
         data.withUnsafeBytes { raw in
             func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-            let mask = word(0)
-            let columns = (0..<4).filter { mask & (1 << UInt64($0)) != 0 }
-            let stride = 8 * columns.count
-            let room = stride == 0 ? count : (data.count - headerBytes) / stride
-            guard word(8) <= UInt64(min(room, count)) else { return }
-            var points = Int(word(8))
-            let repeatsStart = headerBytes + points * stride
+            let columns = (0..<4).filter { word(0) & (1 << UInt64($0)) != 0 }
+            // The points, and where the repeats start.
+            var points: [SIMD4<Double>]
+            let repeatsStart: Int
+            if predicted {
+                guard word(8) <= UInt64(count), word(16) <= UInt64(data.count - header) else { return }
+                points = Array(repeating: SIMD4(repeating: .nan), count: Int(word(8)))
+                repeatsStart = header + Int(word(16))
+                var offset = header
+                for k in columns {
+                    let coded = UnsafeRawBufferPointer(rebasing: raw[offset..<repeatsStart])
+                    guard let used = PredictedDoubles.decode(count: points.count, from: coded, { points[$0][k] = $1 }) else { return }
+                    offset += used
+                }
+            } else {
+                let stride = 8 * columns.count
+                let room = stride == 0 ? count : (data.count - header) / stride
+                guard word(8) <= UInt64(min(room, count)) else { return }
+                points = (0..<Int(word(8))).map { i in
+                    var p = SIMD4<Double>(repeating: .nan)
+                    for (j, k) in columns.enumerated() { p[k] = Double(bitPattern: word(header + i * stride + 8 * j)) }
+                    return p
+                }
+                repeatsStart = header + points.count * stride
+            }
             // Steps each point holds after its first, from the repeats in point order (one out of
             // order, which only damage makes, is passed over).
             var extra: [Int: Int] = [:]
-            var total = points, lastHeld = -1
+            var total = points.count, lastHeld = -1
             for r in 0..<(data.count - repeatsStart) / repeatBytes {
                 let point = word(repeatsStart + r * repeatBytes)
-                guard point < UInt64(points), Int(point) > lastHeld else { continue }
+                guard point < UInt64(points.count), Int(point) > lastHeld else { continue }
                 let steps = Int(min(word(repeatsStart + r * repeatBytes + 8), UInt64(count)))
                 extra[Int(point)] = steps
                 lastHeld = Int(point)
                 total = min(total + steps, count + 1)
             }
-            if total < count { points = lastHeld + 1 }
+            let kept = total < count ? lastHeld + 1 : points.count
             var step = firstStep, emitted = 0
-            for i in 0..<points where emitted < count {
-                var p = SIMD4<Double>(repeating: .nan)
-                for (j, k) in columns.enumerated() { p[k] = Double(bitPattern: word(headerBytes + i * stride + 8 * j)) }
+            for (i, p) in points[..<kept].enumerated() where emitted < count {
                 let steps = min(1 + (extra[i] ?? 0), count - emitted)
                 for _ in 0..<steps {
                     out.append(SolverIterate(step: step, x: p.x, y: p.y, value: p[2], gradientNorm: p[3]))

@@ -62,6 +62,11 @@ public final class RunRecorder: Sendable {
     /// Hand-overs of fewer iterates than this are gathered into one chunk per run and batch.
     static let gatheredBelow = 64
 
+    /// The most steps a chunk gathers from a solver's logs in one batch: 65,536 steps, at most
+    /// 2 MiB held and about 0.5 MiB predicted for gradient descent (many overflow pages, so the
+    /// last one's unused part is small beside them).
+    static let chunkSteps = 1 << 16
+
     private let store: RunStore
     private let interval: Duration
     /// The most bytes of iterates held for the writer (see the type's comment).
@@ -238,9 +243,14 @@ public final class RunRecorder: Sendable {
             try store.write { db in
                 // Iterates handed over a few at a time (a training loop's steps) are gathered per
                 // run and stored as one chunk before anything else of that run is written; a
-                // solver's stretches of thousands are stored as they come.
+                // solver's stretches of thousands are stored as they come. A solver's logs of
+                // consecutive steps are gathered into chunks of up to `chunkSteps` steps.
                 var gathered: [Int: [SolverIterate]] = [:]
+                var logs: [Int: [IterateLog]] = [:]
                 func flush(_ local: Int) throws {
+                    if let pending = logs.removeValue(forKey: local), let id = known[local] {
+                        try RunStore.insertChunk(db, runId: id, IterateChunk.pack(pending[...], into: &packed))
+                    }
                     guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
                     try RunStore.insertIterates(db, runId: id, iterates)
                 }
@@ -249,14 +259,20 @@ public final class RunRecorder: Sendable {
                     case .begin(let local, let info):
                         known[local] = try RunStore.insertRun(db, info, now: Date())
                     case .iterates(let local, let iterates):
+                        if logs[local] != nil { try flush(local) }
                         if gathered[local] == nil && iterates.count >= Self.gatheredBelow {
                             if let id = known[local] { try RunStore.insertIterates(db, runId: id, iterates) }
                         } else {
                             gathered[local, default: []] += iterates
                         }
                     case .log(let local, let log):
-                        try flush(local)
-                        if let id = known[local] { try RunStore.insertChunk(db, runId: id, IterateChunk.pack(log, into: &packed)) }
+                        if let pending = logs[local], let last = pending.last,
+                           last.firstStep + last.count != log.firstStep || pending.reduce(0, { $0 + $1.count }) + log.count > Self.chunkSteps {
+                            try flush(local)
+                        } else if gathered[local] != nil {
+                            try flush(local)
+                        }
+                        logs[local, default: []].append(log)
                     case .finish(let local, let end):
                         try flush(local)
                         if let id = known[local] { try RunStore.finishRun(db, runId: id, end) }
@@ -264,7 +280,7 @@ public final class RunRecorder: Sendable {
                         try RunStore.saveViewerState(db, state, scenarioHash: hash, now: Date())
                     }
                 }
-                for local in gathered.keys.sorted() { try flush(local) }
+                for local in Set(gathered.keys).union(logs.keys).sorted() { try flush(local) }
             }
             ids.withLock { $0 = known }
         } catch {

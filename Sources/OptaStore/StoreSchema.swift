@@ -22,6 +22,9 @@ enum StoreSchema {
     /// A layout for each chunk of iterates (see `IterateChunk`): chunks written before keep the
     /// flat one (0).
     static let v6 = "v6-chunk-layout"
+    /// Chunks may be stored predicted (`IterateChunk.Layout.predicted`): no table changes, but an
+    /// Opta before it must refuse the file rather than skip those chunks.
+    static let v7 = "v7-predicted-chunks"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -128,6 +131,7 @@ enum StoreSchema {
         migrator.registerMigration(v6) { db in
             try db.execute(sql: "ALTER TABLE iterateChunk ADD COLUMN layout INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration(v7) { _ in }
         return migrator
     }
 }

@@ -4,9 +4,9 @@ import OptaCore
 @testable import OptaStore
 import XCTest
 
-/// Chunks of iterates in both layouts: the held layout (v6 on) round-trips every combination of
-/// columns left out, with points held for many steps, and chunks written flat by earlier versions
-/// still read back.
+/// Chunks of iterates in every layout: the held and predicted layouts (v6, v7 on) round-trip
+/// every combination of columns left out, with points held for many steps; damaged chunks give
+/// no more than they hold; chunks written flat by earlier versions still read back.
 final class IterateChunkTests: XCTestCase {
     /// 1,000 steps where the columns not in `mask` are NaN throughout, and the point holds for
     /// stretches of steps (as simulated annealing's best point does).
@@ -40,18 +40,19 @@ final class IterateChunkTests: XCTestCase {
                 XCTAssertTrue(run.iterates.map(Self.bits) == expected.map(Self.bits), "mask \(mask)")
                 XCTAssertEqual(run.summary.iterateCount, 1000)
                 XCTAssertEqual(run.summary.bestF, mask & 4 != 0 ? 1 / Double(999 / 37 * 37 + 1) : nil)
-                // The stored chunk: held, with only the known columns, one point per 37 steps.
+                // The stored chunk: only the known columns, one point per 37 steps; predicted
+                // (smaller) when any column is known.
                 let (layout, data) = try store.read { db in
                     let row = try XCTUnwrap(try Row.fetchOne(db, sql: "SELECT layout, data FROM iterateChunk WHERE runId = ?", arguments: [id]))
                     return (row[0] as Int, row[1] as Data)
                 }
-                XCTAssertEqual(layout, IterateChunk.Layout.held.rawValue)
+                XCTAssertEqual(layout, mask == 0 ? IterateChunk.Layout.held.rawValue : IterateChunk.Layout.predicted.rawValue)
                 XCTAssertEqual(data.first.map(Int.init), mask)
                 // 28 points, all but the last (step 999) held for 37 steps; with no column known,
                 // one point held for all 1,000.
                 let (points, repeats) = mask == 0 ? (1, 1) : (28, 27)
-                XCTAssertEqual(data.count, IterateChunk.headerBytes + points * 8 * mask.nonzeroBitCount + repeats * IterateChunk.repeatBytes,
-                               "mask \(mask)")
+                let held = IterateChunk.headerBytes + points * 8 * mask.nonzeroBitCount + repeats * IterateChunk.repeatBytes
+                if mask == 0 { XCTAssertEqual(data.count, held) } else { XCTAssertLessThan(data.count, held, "mask \(mask)") }
             }
         }
     }
@@ -65,7 +66,7 @@ final class IterateChunkTests: XCTestCase {
         XCTAssertEqual(try store.run(id)?.iterates.map(Self.bits), iterates.map(Self.bits))
     }
 
-    /// Chunks written flat (before v6; the layout column says 0) read back beside held ones.
+    /// Chunks written flat (before v6; the layout column says 0) read back beside newer ones.
     func testFlatChunksOfEarlierVersionsStillRead() throws {
         let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
         let first = sampleIterates(300), second = Self.iterates(mask: 15, from: 300)
@@ -79,7 +80,7 @@ final class IterateChunkTests: XCTestCase {
         }
         XCTAssertTrue(try store.run(id)?.iterates == first + second)
         let layouts = try store.read { db in try Int.fetchAll(db, sql: "SELECT layout FROM iterateChunk ORDER BY firstStep") }
-        XCTAssertEqual(layouts, [0, 1])
+        XCTAssertEqual(layouts, [0, 2])
     }
 
     /// A held chunk cut short gives the steps it still says for certain (a first part of them),
@@ -87,7 +88,8 @@ final class IterateChunkTests: XCTestCase {
     func testADamagedHeldChunkGivesWhatItHoldsForCertain() {
         var log = IterateLog()
         for it in Self.iterates(mask: 15) { log.append(it) }
-        let chunk = IterateChunk.pack(log), all = Self.iterates(mask: 15)
+        let chunk = IterateChunk.pack(log, predicting: false), all = Self.iterates(mask: 15)
+        XCTAssertEqual(chunk.layout, .held)
         let repeatsStart = IterateChunk.headerBytes + 28 * 32
         // Cut in the header or the points: nothing; after the first 5 repeats: 5 points of 37.
         for (cut, expected) in [(0, 0), (8, 0), (16, 0), (40, 0), (repeatsStart - 1, 0), (repeatsStart, 0),
@@ -102,6 +104,93 @@ final class IterateChunkTests: XCTestCase {
         XCTAssertTrue(fewer == Array(all.prefix(100)))
         IterateChunk.unpack(firstStep: 0, count: 100, layout: 7, data: chunk.data, into: &unknown)
         XCTAssertEqual(unknown, [])
+    }
+
+    /// Gradient descent's iterates on Rosenbrock (every one new), as `opta solve` logs them.
+    static func descent(steps: Int) throws -> [SolverIterate] {
+        var run = try SolverRun(method: .gradientDescent, start: SIMD2(-1.5, 2.5), parameters: ["learningRate": 0.00001],
+                                 rules: StopRules(maxSteps: steps))
+        var log = IterateLog()
+        run.run(steps: steps, on: .builtin(.rosenbrock), loggingTo: &log)
+        var out: [SolverIterate] = []
+        IterateChunk.unpack(firstStep: 0, count: log.count, layout: 1, data: IterateChunk.pack(log, predicting: false).data, into: &out)
+        return out
+    }
+
+    /// A run whose every iterate is new is stored predicted, in under a third of the held layout's
+    /// bytes, and reads back bit for bit through the store.
+    func testADescentIsStoredPredictedInAThirdOfTheBytes() throws {
+        let iterates = try Self.descent(steps: 4096)
+        XCTAssertEqual(iterates.count, 4097)  // the start and 4,096 steps
+        var log = IterateLog()
+        for it in iterates { log.append(it) }
+        let chunk = IterateChunk.pack(log), held = IterateChunk.pack(log, predicting: false)
+        XCTAssertEqual(chunk.layout, .predicted)
+        XCTAssertLessThan(Double(chunk.data.count), 0.35 * Double(held.data.count), "\(chunk.data.count) bytes against \(held.data.count)")
+        XCTAssertEqual(chunk.lastF, held.lastF)
+        XCTAssertEqual(chunk.bestF, held.bestF)
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let id = try store.insert(sampleInfo(), iterates: iterates, end: RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+        XCTAssertTrue(try XCTUnwrap(store.run(id)).iterates.map(Self.bits) == iterates.map(Self.bits))
+    }
+
+    /// Values of every kind (NaN payloads, signed zeros, infinities, subnormals, jumps, runs of
+    /// one value) round-trip bit for bit at every count, odd and even.
+    func testPredictedCodingRoundTripsAnyBits() {
+        var random = SystemRandomNumberGenerator()
+        let special: [Double] = [0, -0.0, .infinity, -.infinity, .nan, Double(bitPattern: 0xFFF8_0000_0000_0001),
+                                 Double(bitPattern: 0x7FF0_0000_0000_0001), .leastNonzeroMagnitude, -.leastNormalMagnitude,
+                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, 1, 1, 2, 3, 4, 1e300, -1e-300]
+        for count in [0, 1, 2, 3, 4, 17, 1000] {
+            for kind in 0..<3 {
+                let values: [Double] = (0..<count).map { i in
+                    switch kind {
+                    case 0: special[i % special.count]
+                    case 1: Double(bitPattern: UInt64.random(in: .min ... .max, using: &random))
+                    default: 1 + Double(i) * 1e-3 + Double(i * i) * 1e-9
+                    }
+                }
+                var buffer = [UInt8](repeating: 0xAB, count: PredictedDoubles.capacity(count: count))
+                let written = buffer.withUnsafeMutableBytes { PredictedDoubles.encode(count: count, into: $0) { values[$0] } }
+                XCTAssertLessThanOrEqual(written, PredictedDoubles.capacity(count: count) - 8)
+                var decoded = [Double](repeating: 7, count: count)
+                let read = buffer.prefix(written).withUnsafeBytes { PredictedDoubles.decode(count: count, from: $0) { decoded[$0] = $1 } }
+                XCTAssertEqual(read, written, "count \(count), kind \(kind)")
+                XCTAssertEqual(decoded.map(\.bitPattern), values.map(\.bitPattern), "count \(count), kind \(kind)")
+                // Cut short anywhere: nil, never a trap.
+                for cut in stride(from: 0, to: written, by: max(1, written / 97)) {
+                    let short = buffer.prefix(cut).withUnsafeBytes { PredictedDoubles.decode(count: count, from: $0) { _, _ in } }
+                    XCTAssertNil(short, "count \(count), kind \(kind), cut at \(cut)")
+                }
+            }
+        }
+    }
+
+    /// A predicted chunk cut short or with bytes changed never traps and never gives more steps
+    /// than it says; cut in its points it gives none, and whole it gives all.
+    func testADamagedPredictedChunkGivesNoMoreThanItSays() {
+        var log = IterateLog()
+        for it in Self.iterates(mask: 15) { log.append(it) }
+        let chunk = IterateChunk.pack(log), all = Self.iterates(mask: 15)
+        XCTAssertEqual(chunk.layout, .predicted)
+        let data = chunk.data
+        let coded = data.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) }
+        for cut in 0...data.count {
+            var out: [SolverIterate] = []
+            IterateChunk.unpack(firstStep: 0, count: 1000, layout: 2, data: data.prefix(cut), into: &out)
+            if cut < IterateChunk.predictedHeaderBytes + coded { XCTAssertEqual(out, [], "cut at \(cut)") }
+            XCTAssertLessThanOrEqual(out.count, 1000)
+            if out != Array(all.prefix(out.count)) { XCTFail("cut at \(cut): not the first steps") }
+            if cut == data.count { XCTAssertEqual(out.count, 1000) }
+        }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var bad = data
+            bad[Int.random(in: 0..<bad.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            var out: [SolverIterate] = []
+            IterateChunk.unpack(firstStep: 0, count: 1000, layout: 2, data: bad, into: &out)
+            XCTAssertLessThanOrEqual(out.count, 1000)
+        }
     }
 
     static func bits(_ it: SolverIterate) -> [UInt64] {

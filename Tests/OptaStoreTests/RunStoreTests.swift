@@ -112,7 +112,7 @@ final class RunStoreTests: XCTestCase {
         let path = temporaryFolder() + "/runs.sqlite"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let store = try RunStore(path: path)
-        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4, StoreSchema.v5, StoreSchema.v6])
+        XCTAssertEqual(try store.appliedMigrations(), [StoreSchema.v1, StoreSchema.v2, StoreSchema.v3, StoreSchema.v4, StoreSchema.v5, StoreSchema.v6, StoreSchema.v7])
         let run = try XCTUnwrap(store.run(1))
         XCTAssertEqual(run.summary.iterateCount, 3)
         XCTAssertEqual(run.summary.finalF, 5)

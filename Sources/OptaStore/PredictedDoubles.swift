@@ -1,0 +1,83 @@
+import Foundation
+
+/// Lossless coding of columns of Doubles that change step by step (a solver's x, y, f and ‖∇f‖):
+/// each value is XORed with a prediction from the values before it in its column and stored
+/// without the zero bytes that leaves at its top. Gradient descent's iterates keep 1 to 2 of
+/// their 8 bytes.
+///
+/// Two predictors: the value before (a), and the parabola through the three before (a, b, c):
+/// 3(a − b) + c, kept only when finite, else a, so that no NaN's bits, which differ between
+/// processors, are ever predicted. Each value keeps the one that leaves more zero bytes, named in
+/// a 4-bit code: bit 3 the parabola, bits 0–2 the zero bytes left out (0–3 as themselves, 5–8 as
+/// 4–7; 4 are stored as 3). (The line through two, 2a − b, left about twice the bytes.)
+///
+/// Coded bytes: the codes, two a byte (first value in the low half), then each value's kept bytes,
+/// low byte first; columns one after another.
+enum PredictedDoubles {
+    /// Bytes the coding of `count` values can take at most: every value's 8 bytes and its code,
+    /// and 8 bytes of room for the last value's 8-byte store.
+    static func capacity(count: Int) -> Int { (count + 1) / 2 + 8 * count + 8 }
+
+    /// Codes `count` values, `value(i)` the i-th, into `out` (at least `capacity(count:)` bytes);
+    /// returns the bytes written.
+    @inline(__always)
+    static func encode(count: Int, into out: UnsafeMutableRawBufferPointer, _ value: (Int) -> Double) -> Int {
+        let codes = out.baseAddress!
+        var at = (count + 1) / 2
+        var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
+        for i in 0..<count {
+            let bits = value(i).bitPattern
+            let fromLast = bits ^ a, fromCurve = bits ^ predictedCurve(a, b, c)
+            let useCurve = fromCurve.leadingZeroBitCount > fromLast.leadingZeroBitCount
+            let residual = useCurve ? fromCurve : fromLast
+            var zeros = residual.leadingZeroBitCount >> 3
+            if zeros == 4 { zeros = 3 }
+            let code = UInt8(zeros <= 3 ? zeros : zeros - 1) | (useCurve ? 8 : 0)
+            let shift = (i & 1) << 2
+            if shift == 0 { codes.storeBytes(of: code, toByteOffset: i >> 1, as: UInt8.self) } else {
+                let low = codes.load(fromByteOffset: i >> 1, as: UInt8.self)
+                codes.storeBytes(of: low | code << 4, toByteOffset: i >> 1, as: UInt8.self)
+            }
+            codes.storeBytes(of: residual.littleEndian, toByteOffset: at, as: UInt64.self)
+            at += 8 - zeros
+            (a, b, c) = (bits, a, b)
+        }
+        return at
+    }
+
+    /// Decodes `count` values from `data` (which must hold all of their codes and bytes), calling
+    /// `emit(i, value)` for each; returns the bytes read, or nil when `data` ends first.
+    @inline(__always)
+    static func decode(count: Int, from data: UnsafeRawBufferPointer, _ emit: (Int, Double) -> Void) -> Int? {
+        let codeBytes = (count + 1) / 2
+        guard count >= 0, data.count >= codeBytes else { return nil }
+        var at = codeBytes
+        var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
+        for i in 0..<count {
+            let code = Int(data[i >> 1] >> UInt8((i & 1) << 2)) & 0xF
+            let zeros = code & 7 <= 3 ? code & 7 : (code & 7) + 1
+            let kept = 8 - zeros
+            guard at + kept <= data.count else { return nil }
+            var residual: UInt64 = 0
+            if at + 8 <= data.count {
+                residual = UInt64(littleEndian: data.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                residual = kept == 0 ? 0 : residual & (UInt64.max >> UInt64(8 * zeros))
+            } else {
+                for k in 0..<kept { residual |= UInt64(data[at + k]) << UInt64(8 * k) }
+            }
+            at += kept
+            let bits = residual ^ (code & 8 != 0 ? predictedCurve(a, b, c) : a)
+            emit(i, Double(bitPattern: bits))
+            (a, b, c) = (bits, a, b)
+        }
+        return at
+    }
+
+    /// The parabola's prediction from the three values before (`a` the last), as bits:
+    /// 3(a − b) + c when finite, else a.
+    @inline(__always)
+    static func predictedCurve(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
+        let curve = (Double(bitPattern: a) - Double(bitPattern: b)) * 3 + Double(bitPattern: c)
+        return curve.isFinite ? curve.bitPattern : a
+    }
+}
