@@ -134,6 +134,33 @@ final class IterateChunkTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(store.run(id)).iterates.map(Self.bits) == iterates.map(Self.bits))
     }
 
+    /// A solver's logs handed over in one batch are gathered into chunks of at most 65,536 steps
+    /// (one per run and batch at most, and a new one where steps do not follow on), and read back
+    /// whole with the run's summary.
+    func testLogsOfOneBatchAreGatheredIntoLargeChunks() throws {
+        let store = try RunStore(path: temporaryFolder() + "/runs.sqlite")
+        let recorder = RunRecorder(store: store, interval: .seconds(60))
+        let iterates = try Self.descent(steps: 100_000)
+        let handle = recorder.begin(sampleInfo())
+        var from = 0
+        while from < iterates.count {
+            var log = IterateLog()
+            for it in iterates[from..<min(iterates.count, from + 4096)] { log.append(it) }
+            recorder.append(handle, handingOver: &log)
+            from += 4096
+        }
+        recorder.finish(handle, RunEnd(status: "stopped", stopReason: nil, wallTime: 0))
+        recorder.close()
+        let id = try XCTUnwrap(recorder.storedID(handle))
+        let counts = try store.read { db in try Int.fetchAll(db, sql: "SELECT count FROM iterateChunk WHERE runId = ? ORDER BY firstStep", arguments: [id]) }
+        XCTAssertEqual(counts, [65_536, 100_001 - 65_536])
+        let run = try XCTUnwrap(store.run(id))
+        XCTAssertTrue(run.iterates.map(Self.bits) == iterates.map(Self.bits))
+        XCTAssertEqual(run.summary.iterateCount, 100_001)
+        XCTAssertEqual(run.summary.finalF, iterates.last?.value)
+        XCTAssertEqual(run.summary.bestF, iterates.map(\.value).min())
+    }
+
     /// Values of every kind (NaN payloads, signed zeros, infinities, subnormals, jumps, runs of
     /// one value) round-trip bit for bit at every count, odd and even.
     func testPredictedCodingRoundTripsAnyBits() {
