@@ -75,22 +75,30 @@ struct IterateChunk: Sendable {
              into: &data, predicting: predicting)
     }
 
+    /// Memory a writer keeps from chunk to chunk, so that packing one takes no fresh pages.
+    struct PackingRoom {
+        var data = Data()
+        fileprivate var points: [SIMD4<Double>] = []
+    }
+
     /// Logs of consecutive steps (each starting where the one before ends) as one chunk, as
-    /// `pack(_:into:predicting:)` packs one log. Fewer, larger chunks waste less of the store's
-    /// pages: a chunk of 20 KB takes a 64 KB overflow page for its last 12 KB.
-    static func pack(_ logs: ArraySlice<IterateLog>, into data: inout Data) -> IterateChunk {
+    /// `pack(_:into:predicting:)` packs one log, in `room`'s memory: the chunk's `data` is
+    /// `room.data`. Fewer, larger chunks waste less of the store's pages: a chunk of 20 KB takes a
+    /// 64 KB overflow page for its last 12 KB.
+    static func pack(_ logs: ArraySlice<IterateLog>, into room: inout PackingRoom) -> IterateChunk {
         guard logs.count > 1, let first = logs.first else {
-            return logs.first.map { pack($0, into: &data) } ?? pack(IterateLog(), into: &data)
+            return pack(logs.first ?? IterateLog(), into: &room.data)
         }
-        var points: [SIMD4<Double>] = [], repeats: [IterateLog.Repeat] = []
-        points.reserveCapacity(logs.reduce(0) { $0 + $1.points.count })
+        room.points.removeAll(keepingCapacity: true)
+        var repeats: [IterateLog.Repeat] = []
         var count = 0
         for log in logs {
-            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + points.count, extraSteps: $0.extraSteps) }
-            points += log.points
+            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + room.points.count, extraSteps: $0.extraSteps) }
+            room.points += log.points
             count += log.count
         }
-        return pack(Stretch(firstStep: first.firstStep, count: count, points: points[...], repeats: repeats), into: &data, predicting: true)
+        let stretch = Stretch(firstStep: first.firstStep, count: count, points: room.points[...], repeats: repeats)
+        return pack(stretch, into: &room.data, predicting: true)
     }
 
     /// Consecutive steps as points, each held for one step and the extra steps of its repeat.

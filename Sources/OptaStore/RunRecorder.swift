@@ -193,10 +193,10 @@ public final class RunRecorder: Sendable {
     }
 
     private func writerLoop() {
-        // The bytes of the chunk being written, reused from chunk to chunk: a fresh buffer of a
-        // solver's stretch (128 KiB) is fresh memory, which the kernel maps and zeroes a page
-        // at a time as the packing first writes it.
-        var packed = Data()
+        // The memory chunks are packed in, reused from chunk to chunk: a fresh buffer for a
+        // chunk (up to 2 MiB) is fresh memory, which the kernel maps and zeroes a page at a time
+        // as the packing first writes it.
+        var packing = IterateChunk.PackingRoom()
         while true {
             _ = wake.wait(timeout: .now() + .nanoseconds(interval.wholeNanoseconds))
             var (operations, bytes, closing, givesBack) = pending.withLock { p in
@@ -205,7 +205,7 @@ public final class RunRecorder: Sendable {
                 defer { p.queuedBytes = 0; p.writerWoken = false; p.writerDone = p.closing }
                 return (taken, p.queuedBytes, p.closing, p.givesBack)
             }
-            if !operations.isEmpty { commit(operations, packingInto: &packed) }
+            if !operations.isEmpty { commit(operations, packingIn: &packing) }
             let spares = givesBack ? Self.emptied(&operations) : []
             // Room freed: what was just committed (everything, when writing has failed).
             let waiting = pending.withLock { p in
@@ -237,7 +237,7 @@ public final class RunRecorder: Sendable {
         return spares
     }
 
-    private func commit(_ operations: [Operation], packingInto packed: inout Data) {
+    private func commit(_ operations: [Operation], packingIn packing: inout IterateChunk.PackingRoom) {
         var known = ids.withLock { $0 }
         do {
             try store.write { db in
@@ -249,7 +249,7 @@ public final class RunRecorder: Sendable {
                 var logs: [Int: [IterateLog]] = [:]
                 func flush(_ local: Int) throws {
                     if let pending = logs.removeValue(forKey: local), let id = known[local] {
-                        try RunStore.insertChunk(db, runId: id, IterateChunk.pack(pending[...], into: &packed))
+                        try RunStore.insertChunk(db, runId: id, IterateChunk.pack(pending[...], into: &packing))
                     }
                     guard let iterates = gathered.removeValue(forKey: local), let id = known[local] else { return }
                     try RunStore.insertIterates(db, runId: id, iterates)
