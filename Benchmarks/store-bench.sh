@@ -4,8 +4,9 @@
 #      against plain R1 (`opta bench`, p50/p99); the target is at most 1.5x.
 #   2. `opta runs list` over a store of 10,000 runs, wall time of the whole command (p50/p99 of 20);
 #      the target is 100 ms.
-#   3. `opta solve` of 1,000,000 simulated-annealing steps recorded and with --no-record, alternated
-#      (p50/p99 of 10 each, wall and CPU); the target is at most 2 % slower.
+#   3. `opta solve` of 1,000,000 simulated-annealing steps and of 3,000,000 gradient-descent steps,
+#      recorded and with --no-record, alternated (p50/p99 of 10 each, wall and CPU; the target is
+#      at most 2 % slower), and the size of one recorded solve's fresh store.
 # Inserting 1,000,000 iterates, and the solver thread's own CPU time recorded and not, are measured
 # by the RunStore package benchmark (Benchmarks/RunStore).
 # Usage: Benchmarks/store-bench.sh [path/to/opta]
@@ -33,6 +34,8 @@ r1["runs"] = [{"query": "last=50"}]
 json.dump(r1, open(f"{folder}/r1-overlay.json", "w"))
 annealing = [{"id": "sa", "method": "simulated-annealing", "start": [-1.5, 2.5], "steps": 1000000}]
 json.dump({"version": 1, "landscape": {"function": "rosenbrock"}, "solvers": annealing}, open(f"{folder}/annealing.json", "w"))
+descent = [{"id": "gd", "method": "gradient-descent", "start": [-1.5, 2.5], "steps": 3000000, "params": {"learningRate": 0.00001}}]
+json.dump({"version": 1, "landscape": {"function": "rosenbrock"}, "solvers": descent}, open(f"{folder}/descent.json", "w"))
 PY
 "$OPTA" solve "$WORK/fifty.json" --store "$STORE" > /dev/null
 echo "== R1 with and without 50 stored runs of 10,000 points"
@@ -67,13 +70,14 @@ times.sort()
 print(f"runs list: p50 {times[len(times) // 2]:.1f} ms, p99 {times[-1]:.1f} ms (target 100 ms)")
 PY
 
-echo "== opta solve, 1,000,000 simulated-annealing steps, recorded and --no-record (alternated, 10 each)"
-python3 - "$OPTA" "$WORK" <<'PY'
+for solve in annealing descent; do
+echo "== opta solve, $solve (1,000,000 simulated-annealing or 3,000,000 gradient-descent steps), recorded and --no-record (alternated, 10 each)"
+python3 - "$OPTA" "$WORK" "$solve" <<'PY'
 import os, resource, subprocess, sys, time
-opta, work = sys.argv[1:]
+opta, work, scenario = sys.argv[1:]
 def run(arguments):
     before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    subprocess.run([opta, "solve", f"{work}/annealing.json"] + arguments, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([opta, "solve", f"{work}/{scenario}.json"] + arguments, check=True, stdout=subprocess.DEVNULL)
     wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall * 1000, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
 times = {"--no-record": [], "recorded": []}
@@ -88,4 +92,8 @@ for mode, values in times.items():
     print(f"{mode:12} wall p50 {p(wall, 0.5):6.0f} ms, p99 {p(wall, 0.99):6.0f} ms; CPU p50 {p(cpu, 0.5):6.0f} ms, p99 {p(cpu, 0.99):6.0f} ms")
 ratio = p([v[0] for v in times["recorded"]], 0.5) / p([v[0] for v in times["--no-record"]], 0.5)
 print(f"recorded / --no-record wall p50: {ratio:.3f} (target 1.02; load average {os.getloadavg()[0]:.1f})")
+fresh = f"{work}/fresh-{scenario}.sqlite"
+run(["--store", fresh])
+print(f"one recorded solve in a fresh store: {os.path.getsize(fresh) / 1e6:.1f} MB")
 PY
+done
