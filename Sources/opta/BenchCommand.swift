@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
 
             Examples:
               opta bench Benchmarks/Scenarios/r1-landscape2d.json --frames 300 --json
-              opta bench Benchmarks/Scenarios/r1-landscape2d.json Benchmarks/Scenarios/grid-2001.json --interleave --no-layer-cache
+              opta bench r1.json grid.json --interleave --no-layer-cache
             """
     )
 
