@@ -26,16 +26,10 @@ extension GridLandscape {
     /// Calls `body` with a function that fills any of `rows` with `count` samples at
     /// x = x0 + k·dx (k in 0..<count); what depends on x alone is found once, before `body`
     /// runs, and what depends on y alone once per frame (`GridRowTable`).
-    ///
-    /// Cubic rows sliced by column take ∂f/∂y from the rows above and below
-    /// (`withRowDifferences`); the others, and `sampleRow`, from the interpolant itself.
     public func withRows<R>(x0: Double, dx: Double, count: Int, rows: PixelRows, _ body: (RowFill) -> R) -> R {
         let table = rowTable(rows)
         return withRowPass(x0: x0, dx: dx, count: count) { pass in
-            if interpolation == .cubic && pass.blockCount > 0 {
-                return withRowDifferences(pass, rows: rows, table: table, body)
-            }
-            return body { r, out, gradX, gradY in
+            body { r, out, gradX, gradY in
                 fill(pass, rows.rows.contains(r) ? table.entry(r) : nil, out: out, gradX: gradX, gradY: gradY)
             }
         }
@@ -71,7 +65,7 @@ extension GridLandscape {
     static let keptRowTables = 4
 
     /// Runs pass 1 for a tile's columns and calls `body` with what it found.
-    func withRowPass<R>(x0: Double, dx: Double, count: Int, _ body: (RowPass) -> R) -> R {
+    private func withRowPass<R>(x0: Double, dx: Double, count: Int, _ body: (RowPass) -> R) -> R {
         let count = max(count, 0), padded = (count + 7) & ~7
         let blocks = interpolation == .nearest ? nil : self.blocks
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded + padded / 8) { intBuffer in
@@ -162,7 +156,7 @@ extension GridLandscape {
 
     /// Passes 2 and 3 for one row (nil: off the grid).
     @inline(__always)
-    func fill(_ p: RowPass, _ row: GridRowTable.Entry?,
+    private func fill(_ p: RowPass, _ row: GridRowTable.Entry?,
                       out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>, gradY: UnsafeMutablePointer<Float>) {
         guard let row else {
             out.update(repeating: .nan, count: p.count)
@@ -188,7 +182,7 @@ extension GridLandscape {
             if row.ahead[0] >= 0 { prefetch(rows: Int(row.ahead[0]), blocks: blocks, data: data, blocksPerRow: blocksPerRow) }
             if row.ahead[1] >= 0 { prefetch(rows: Int(row.ahead[1]), blocks: blocks, data: data, blocksPerRow: blocksPerRow) }
             writeBlockSlices(row.weights, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
-                             blocksPerRow: blocksPerRow, into: p.slices, stride: p.sliceStride, ySlices: true)
+                             blocksPerRow: blocksPerRow, into: p.slices, stride: p.sliceStride)
             blendPicked(p, out: out, gradX: gradX, gradY: gradY)
         } else {
             for k in p.run {
@@ -201,44 +195,6 @@ extension GridLandscape {
         // Off the grid: value and ∂x NaN, ∂y 0 — what blending undefined slices gives.
         for k in 0..<p.run.lowerBound { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
         for k in p.run.upperBound..<p.count { out[k] = .nan; gradX[k] = .nan; gradY[k] = 0 }
-    }
-
-    /// `fill`'s values and ∂f/∂x alone, for cubic rows sliced by column (the same bits): pass 2
-    /// slices values and ∂x only, pass 3 picks four slices a pixel instead of eight. A row off the
-    /// grid (nil) is NaN with ∂x 0, as `fill` gives it.
-    @inline(__always)
-    func fillValueAndX(_ p: RowPass, _ row: GridRowTable.Entry?, out: UnsafeMutablePointer<Float>, gradX: UnsafeMutablePointer<Float>) {
-        guard let row, let data = p.data, p.blockCount > 0 else {
-            out.update(repeating: .nan, count: p.count)
-            gradX.update(repeating: 0, count: p.count)
-            return
-        }
-        let blocks = p.firstBlock..<(p.firstBlock + p.blockCount)
-        if row.ahead[0] >= 0 { prefetch(rows: Int(row.ahead[0]), blocks: blocks, data: data, blocksPerRow: p.blocksPerRow) }
-        if row.ahead[1] >= 0 { prefetch(rows: Int(row.ahead[1]), blocks: blocks, data: data, blocksPerRow: p.blocksPerRow) }
-        writeBlockSlices(row.weights, row: row.j, firstBlock: p.firstBlock, count: p.blockCount, data: data,
-                         blocksPerRow: p.blocksPerRow, into: p.slices, stride: p.sliceStride, ySlices: false)
-        let sv = UnsafePointer(p.slices), sdx = sv + p.sliceStride
-        var k = 0
-        while k < p.count {
-            let base = Int(p.groupBases[k >> 3])
-            let (value, gx): (SIMD8<Float>, SIMD8<Float>)
-            let q = p.xWeights + XWeights.perPixel * k
-            let index = UnsafeRawPointer(p.offsets + k).loadUnaligned(as: SIMD8<Int32>.self)
-            if base >= 0 {
-                (value, gx) = XWeights.blendValueAndX(q, a: opta_pick16(sv + base, index), adx: opta_pick16(sdx + base, index),
-                                                      b: opta_pick16(sv + base + 1, index), bdx: opta_pick16(sdx + base + 1, index))
-            } else {
-                (value, gx) = XWeights.blendValueAndX(q, a: ColumnPicks.pick(sv, index), adx: ColumnPicks.pick(sdx, index),
-                                                      b: ColumnPicks.pick(sv + 1, index), bdx: ColumnPicks.pick(sdx + 1, index))
-            }
-            // Whole vectors: the rows given are the padded scratch rows of `withRowDifferences`.
-            FastLoad.store(value, out, k)
-            FastLoad.store(gx, gradX, k)
-            k += 8
-        }
-        for k in 0..<p.run.lowerBound { out[k] = .nan; gradX[k] = .nan }
-        for k in p.run.upperBound..<p.count { out[k] = .nan; gradX[k] = .nan }
     }
 
     /// Pass 3 from column slices: each group of eight pixels picks its slices out of the columns
@@ -322,11 +278,10 @@ extension GridLandscape {
     }
 
     /// The slices of blocks firstBlock..<firstBlock + count of grid rows j, j + 1: their values
-    /// from `slices` on, their ∂x from `stride` floats later, ∂y and ∂x∂y after (with `ySlices`);
-    /// eight columns at a time.
+    /// from `slices` on, their ∂x from `stride` floats later, ∂y and ∂x∂y after; eight columns at a time.
     @inline(__always)
     private func writeBlockSlices(_ w: FloatWeights, row j: Int, firstBlock: Int, count: Int, data: UnsafePointer<Float>,
-                                  blocksPerRow: Int, into slices: UnsafeMutablePointer<Float>, stride: Int, ySlices: Bool) {
+                                  blocksPerRow: Int, into slices: UnsafeMutablePointer<Float>, stride: Int) {
         typealias V = SIMD8<Float>
         let h1 = V(repeating: w.h1), g0 = V(repeating: w.g0), g1 = V(repeating: w.g1)
         let d1 = V(repeating: w.d1), e0 = V(repeating: w.e0), e1 = V(repeating: w.e1)
@@ -340,10 +295,8 @@ extension GridLandscape {
             let df = f1 - f0, dfx = fx1 - fx0
             FastLoad.store(opta_fma(g1, fy1, opta_fma(g0, fy0, opta_fma(h1, df, f0))), out, 0)
             FastLoad.store(opta_fma(h1, dfx, fx0), out, stride)
-            if ySlices {
-                FastLoad.store(opta_fma(e1, fy1, opta_fma(e0, fy0, d1 * df)), out, 2 * stride)
-                FastLoad.store(d1 * dfx, out, 3 * stride)
-            }
+            FastLoad.store(opta_fma(e1, fy1, opta_fma(e0, fy0, d1 * df)), out, 2 * stride)
+            FastLoad.store(d1 * dfx, out, 3 * stride)
             p0 += GridBlocks.blockFloats; p1 += GridBlocks.blockFloats; out += 8
         }
     }

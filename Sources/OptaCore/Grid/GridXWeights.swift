@@ -48,18 +48,6 @@ enum XWeights {
                 opta_fma(d11, bdx, opta_fma(d10, adx, d00 * (a - b))),
                 opta_fma(hh11, bdxy, opta_fma(hh10, adxy, opta_fma(h01, bdy, h00 * ady))))
     }
-
-    /// `blend`'s cubic value and ∂f/∂x alone (the same bits), for rows whose ∂f/∂y is taken
-    /// from the rows around them (`GridLandscape.withRowDifferences`).
-    @inline(__always)
-    static func blendValueAndX(_ q: UnsafePointer<Float>, a: SIMD8<Float>, adx: SIMD8<Float>, b: SIMD8<Float>, bdx: SIMD8<Float>)
-        -> (value: SIMD8<Float>, gradX: SIMD8<Float>) {
-        let h00 = FastLoad.load(q, 0), h01 = FastLoad.load(q, 8)
-        let hh10 = FastLoad.load(q, 16), hh11 = FastLoad.load(q, 24)
-        let d00 = FastLoad.load(q, 32), d10 = FastLoad.load(q, 40), d11 = FastLoad.load(q, 48)
-        return (opta_fma(hh11, bdx, opta_fma(hh10, adx, opta_fma(h01, b, h00 * a))),
-                opta_fma(d11, bdx, opta_fma(d10, adx, d00 * (a - b))))
-    }
 }
 
 /// Unaligned 8-lane loads and stores of Floats at `p + k`.
