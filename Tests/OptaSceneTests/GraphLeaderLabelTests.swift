@@ -9,7 +9,8 @@ import Testing
 /// a leader line (`GraphLeaderPlacement`): the supply chain's 18 stores, 8.3 px apart at 320×240
 /// where a 9 px label needs about 14, in two staggered columns (the fit keeps room for the
 /// second; the stores now stand 6.9 px apart). Before, it named Store 1, 3, 5 … 17 and 18
-/// (10 of 18 stores, 17 of 30 nodes; now 24) and the router network 30 of its 60 routers (now 35).
+/// (10 of 18 stores, 17 of 30 nodes; 24 with leaders, 25 naming hubs first) and the router
+/// network 30 of its 60 routers (35 with leaders, 36 naming hubs first).
 @Suite struct GraphLeaderLabelTests {
     let fonts: FontLibrary
     init() throws { fonts = try FontLibrary.loadDefault() }
@@ -27,7 +28,7 @@ import Testing
         #expect(second.count >= 8 && Set(second.map(\.origin.x)).count == 1, "\(second.map(\.origin))")
     }
 
-    @Test(arguments: [("supply-chain", 24), ("graph-from-csv", 34)])
+    @Test(arguments: [("supply-chain", 25), ("graph-from-csv", 36)])
     func aCrowdedThumbnailNamesMoreWithLeaders(example: String, least: Int) throws {
         let (figure, state) = try exampleGraph(example, width: 320, height: 240, fonts: fonts)
         let g = figure.geometry(state)

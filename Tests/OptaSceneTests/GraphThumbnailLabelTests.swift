@@ -10,7 +10,8 @@ import Testing
 /// to `GraphFigure.smallestLabelSize`, when that names more, and labels left out then go further
 /// out on leaders (`GraphLeaderLabelTests`). At 320×240 the supply chain named 11 of its 30 nodes
 /// and the router network 18 of its 60 before (counted in the pictures), 17 and 30 before the
-/// leaders, 24 and 35 now; every label still keeps off the others, the nodes and the frame's edges.
+/// leaders, 24 and 35 with them, 25 and 36 naming hubs first (`GraphHubLabelTests`); every
+/// label still keeps off the others, the nodes and the frame's edges.
 @Suite struct GraphThumbnailLabelTests {
     let fonts: FontLibrary
     init() throws { fonts = try FontLibrary.loadDefault() }
@@ -19,7 +20,7 @@ import Testing
         try exampleGraph(example, width: width, height: height, fonts: fonts)
     }
 
-    @Test(arguments: [("supply-chain", 24), ("graph-from-csv", 35)])
+    @Test(arguments: [("supply-chain", 25), ("graph-from-csv", 36)])
     func aThumbnailNamesMostNodes(example: String, least: Int) throws {
         let (figure, state) = try graph(example, width: 320, height: 240)
         let g = figure.geometry(state)
