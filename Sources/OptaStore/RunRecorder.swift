@@ -266,10 +266,11 @@ public final class RunRecorder: Sendable {
                             gathered[local, default: []] += iterates
                         }
                     case .log(let local, let log):
-                        if let pending = logs[local], let last = pending.last,
-                           last.firstStep + last.count != log.firstStep || pending.reduce(0, { $0 + $1.count }) + log.count > Self.chunkSteps {
-                            try flush(local)
-                        } else if gathered[local] != nil {
+                        // A new chunk after gathered iterates, where the steps do not follow on,
+                        // or where the chunk would pass `chunkSteps`.
+                        let pending = logs[local] ?? []
+                        let followsOn = pending.last.map { $0.firstStep + $0.count == log.firstStep } ?? true
+                        if gathered[local] != nil || !followsOn || pending.reduce(0, { $0 + $1.count }) + log.count > Self.chunkSteps {
                             try flush(local)
                         }
                         logs[local, default: []].append(log)
