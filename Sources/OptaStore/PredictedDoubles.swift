@@ -33,8 +33,7 @@ enum PredictedDoubles {
             var zeros = residual.leadingZeroBitCount >> 3
             if zeros == 4 { zeros = 3 }
             let code = UInt8(zeros <= 3 ? zeros : zeros - 1) | (useCurve ? 8 : 0)
-            let shift = (i & 1) << 2
-            if shift == 0 { codes.storeBytes(of: code, toByteOffset: i >> 1, as: UInt8.self) } else {
+            if i & 1 == 0 { codes.storeBytes(of: code, toByteOffset: i >> 1, as: UInt8.self) } else {
                 let low = codes.load(fromByteOffset: i >> 1, as: UInt8.self)
                 codes.storeBytes(of: low | code << 4, toByteOffset: i >> 1, as: UInt8.self)
             }

@@ -2,30 +2,17 @@ import Foundation
 import OptaCore
 import OptaRaster
 @testable import OptaScene
-import OptaText
 import Testing
 
 /// The best-value note keeps off the series' lines and rings (`ConvergenceFigure.placedBestLabel`):
 /// in the stacked panels at 320×240 it sat on a card over the lines a label height above the
 /// best ring; an earlier try that put it in a plot corner covered an end ring.
 @Suite struct BestNotePlacementTests {
-    let fonts: FontLibrary
-    init() throws { fonts = try FontLibrary.loadDefault() }
-
-    func chart(_ example: String, width: Int, height: Int) throws -> (ConvergenceFigure, RenderState) {
-        let scenario = try ScenarioLoader.load(path: GoldenSceneTests.root.appendingPathComponent("Examples/\(example).json").path)
-        var session = try HeadlessSession(scenario: scenario)
-        session.runToCompletion()
-        let figure = SessionFigures(scenario: scenario, fonts: fonts).figure(for: session.renderState, width: width, height: height)
-        let shown: any SceneFigure = (figure as? PanelsFigure)?.panels.last?.figure ?? figure
-        return (try #require(shown as? ConvergenceFigure), session.renderState)
-    }
-
     /// The note's boxes, the series' lines (as drawn, through their points) and every best
     /// ring's square.
     func note(_ example: String, width: Int, height: Int) throws -> (note: [PixelRectF], lines: [[SIMD2<Float>]], rings: [PixelRectF],
                                                                       chart: ConvergenceFigure) {
-        let (chart, state) = try chart(example, width: width, height: height)
+        let (chart, state) = try FigureWrapTests().completedChart(example, width: width, height: height)
         let series = chart.series(state)
         let scale = chart.scale(series)
         let lines = series.map { chart.line($0.values, at: $0.steps, scale: scale, extremes: $0.extremes) }
