@@ -63,64 +63,62 @@ struct IterateChunk: Sendable {
     /// out only when it is NaN with `Double.nan`'s very bits at every point, so what reads back
     /// is what was logged, bit for bit.
     static func pack(_ log: IterateLog, predicting: Bool = true) -> IterateChunk {
-        var data = Data()
-        return pack(log, into: &data, predicting: predicting)
+        var room = PackingRoom()
+        return pack([log][...], into: &room, predicting: predicting)
     }
 
-    /// `pack(_:)` into `data`'s storage (kept when large enough, and when the chunk returned
-    /// last time is gone): the chunk's `data` is `data`. Predicted when `predicting` and that is
-    /// smaller, else held.
-    static func pack(_ log: IterateLog, into data: inout Data, predicting: Bool = true) -> IterateChunk {
-        pack(Stretch(firstStep: log.firstStep, count: log.count, points: log.points, repeats: log.repeats),
-             into: &data, predicting: predicting)
-    }
-
-    /// Memory a writer keeps from chunk to chunk, so that packing one takes no fresh pages.
+    /// Memory a writer keeps from chunk to chunk: a chunk is packed here, then copied out at its
+    /// size, so that packing takes no fresh pages and zeroes nothing.
     struct PackingRoom {
-        var data = Data()
-        fileprivate var points: [SIMD4<Double>] = []
+        /// Only grows; the bytes past a chunk's are left as they are.
+        fileprivate var bytes: [UInt8] = []
+
+        /// Runs `body` on at least `count` bytes of room and returns the first `size` bytes
+        /// it reports written, or nil when it reports nil.
+        fileprivate mutating func writing(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Int?) -> Data? {
+            if bytes.count < count { bytes += repeatElement(0, count: count - bytes.count) }
+            return bytes.withUnsafeMutableBytes { raw in body(raw).map { Data(raw[..<$0]) } }
+        }
     }
 
-    /// Logs of consecutive steps (each starting where the one before ends) as one chunk, as
-    /// `pack(_:into:predicting:)` packs one log, in `room`'s memory: the chunk's `data` is
-    /// `room.data`. Fewer, larger chunks waste less of the store's pages: a chunk of 20 KB takes a
-    /// 64 KB overflow page for its last 12 KB.
-    static func pack(_ logs: ArraySlice<IterateLog>, into room: inout PackingRoom) -> IterateChunk {
-        guard logs.count > 1, let first = logs.first else {
-            return pack(logs.first ?? IterateLog(), into: &room.data)
-        }
-        room.points.removeAll(keepingCapacity: true)
+    /// Logs of consecutive steps (each starting where the one before ends) as one chunk, packed
+    /// in `room`, predicted when `predicting` and that is smaller, else held. Fewer, larger
+    /// chunks waste less of the store's pages: a chunk of 20 KB takes a 64 KB overflow page for
+    /// its last 12 KB.
+    static func pack(_ logs: ArraySlice<IterateLog>, into room: inout PackingRoom, predicting: Bool = true) -> IterateChunk {
         var repeats: [IterateLog.Repeat] = []
-        var count = 0
+        var segments: [ArraySlice<SIMD4<Double>>] = []
+        var points = 0, count = 0
         for log in logs {
-            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + room.points.count, extraSteps: $0.extraSteps) }
-            room.points += log.points
+            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + points, extraSteps: $0.extraSteps) }
+            segments.append(log.points)
+            points += log.points.count
             count += log.count
         }
-        let stretch = Stretch(firstStep: first.firstStep, count: count, points: room.points[...], repeats: repeats)
-        return pack(stretch, into: &room.data, predicting: true)
-    }
-
-    /// Consecutive steps as points, each held for one step and the extra steps of its repeat.
-    private struct Stretch {
-        let firstStep, count: Int
-        let points: ArraySlice<SIMD4<Double>>
-        let repeats: [IterateLog.Repeat]
-    }
-
-    private static func pack(_ stretch: Stretch, into data: inout Data, predicting: Bool) -> IterateChunk {
+        let stretch = Stretch(firstStep: logs.first?.firstStep ?? 0, count: count, segments: segments, pointCount: points, repeats: repeats)
         let nan = SIMD4<UInt64>(repeating: Double.nan.bitPattern)
         var known = SIMDMask<SIMD4<Int64>>(repeating: false)
         var best = Double.infinity
-        for p in stretch.points {
-            known .|= unsafeBitCast(p, to: SIMD4<UInt64>.self) .!= nan
-            if p[2] < best { best = p[2] }
+        for segment in segments {
+            for p in segment {
+                known .|= unsafeBitCast(p, to: SIMD4<UInt64>.self) .!= nan
+                if p[2] < best { best = p[2] }
+            }
         }
         let columns = (0..<4).filter { known[$0] }
-        let layout: Layout = predicting && packPredicted(stretch, columns: columns, into: &data) ? .predicted : .held
-        if layout == .held { packHeld(stretch, columns: columns, into: &data) }
-        return IterateChunk(firstStep: stretch.firstStep, count: stretch.count, layout: layout, data: data,
-                            lastF: stretch.points.last?[2] ?? .nan, bestF: best.isFinite ? best : nil)
+        let predicted = predicting ? packPredicted(stretch, columns: columns, into: &room) : nil
+        return IterateChunk(firstStep: stretch.firstStep, count: count, layout: predicted == nil ? .held : .predicted,
+                            data: predicted ?? packHeld(stretch, columns: columns, into: &room),
+                            lastF: segments.last(where: { !$0.isEmpty })?.last?[2] ?? .nan, bestF: best.isFinite ? best : nil)
+    }
+
+    /// Consecutive steps as points, each held for one step and the extra steps of its repeat; the
+    /// points in segments, one after another.
+    private struct Stretch {
+        let firstStep, count: Int
+        let segments: [ArraySlice<SIMD4<Double>>]
+        let pointCount: Int
+        let repeats: [IterateLog.Repeat]
     }
 
     /// The header of both held layouts: the stored columns and the number of points.
@@ -140,46 +138,42 @@ struct IterateChunk: Sendable {
         }
     }
 
-    /// The held layout of `stretch`'s `columns` into `data`.
-    private static func packHeld(_ stretch: Stretch, columns: [Int], into data: inout Data) {
-        let stride = 8 * columns.count
-        let points = stretch.points, repeats = stretch.repeats
-        // Every byte is written below.
-        data.count = headerBytes + points.count * stride + repeats.count * repeatBytes
-        data.withUnsafeMutableBytes { raw in
-            storeHeader(columns: columns, points: points.count, in: raw)
+    /// The held layout of `stretch`'s `columns`.
+    private static func packHeld(_ stretch: Stretch, columns: [Int], into room: inout PackingRoom) -> Data {
+        let size = headerBytes + stretch.pointCount * 8 * columns.count + stretch.repeats.count * repeatBytes
+        return room.writing(size) { raw in
+            storeHeader(columns: columns, points: stretch.pointCount, in: raw)
             var offset = headerBytes
-            if columns.count == 4 {
-                for p in points {
-                    for k in 0..<4 { raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset + 8 * k, as: UInt64.self) }
-                    offset += 32
-                }
-            } else {
-                for p in points {
-                    for k in columns {
-                        raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
-                        offset += 8
-                    }
+            for p in stretch.segments.joined() {
+                for k in columns {
+                    raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+                    offset += 8
                 }
             }
-            storeRepeats(repeats, at: offset, in: raw)
-        }
+            storeRepeats(stretch.repeats, at: offset, in: raw)
+            return size
+        } ?? Data()
     }
 
-    /// The predicted layout of `stretch`'s `columns` into `data` when it is smaller than the held
-    /// one (true); else false, `data` left to be overwritten.
-    private static func packPredicted(_ stretch: Stretch, columns: [Int], into data: inout Data) -> Bool {
-        let points = stretch.points, n = points.count
-        let repeats = stretch.repeats
+    /// The predicted layout of `stretch`'s `columns` when it is smaller than the held one, else nil.
+    private static func packPredicted(_ stretch: Stretch, columns: [Int], into room: inout PackingRoom) -> Data? {
+        let n = stretch.pointCount, repeats = stretch.repeats
         let heldBytes = headerBytes + n * 8 * columns.count + repeats.count * repeatBytes
-        guard n > 1, !columns.isEmpty else { return false }
-        data.count = predictedHeaderBytes + columns.count * PredictedDoubles.capacity(count: n) + repeats.count * repeatBytes
-        let size: Int? = data.withUnsafeMutableBytes { raw in
+        guard n > 1, !columns.isEmpty else { return nil }
+        return room.writing(predictedHeaderBytes + columns.count * PredictedDoubles.capacity(count: n) + repeats.count * repeatBytes) { raw in
             var offset = predictedHeaderBytes
-            points.withUnsafeBufferPointer { p in
-                for k in columns {
-                    offset += PredictedDoubles.encode(count: n, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) { p[$0][k] }
+            for k in columns {
+                var column = PredictedDoubles.ColumnEncoder(count: n, into: raw.baseAddress! + offset)
+                for segment in stretch.segments {
+                    segment.withUnsafeBufferPointer { points in
+                        guard let first = points.baseAddress else { return }
+                        // A point's four values lie one after another: column k is every fourth Double from the k-th.
+                        first.withMemoryRebound(to: Double.self, capacity: 4 * points.count) { values in
+                            column.encode(values + k, stride: 4, count: points.count)
+                        }
+                    }
                 }
+                offset += column.bytesWritten
             }
             let size = offset + repeats.count * repeatBytes
             guard size < heldBytes else { return nil }
@@ -188,9 +182,6 @@ struct IterateChunk: Sendable {
             storeRepeats(repeats, at: offset, in: raw)
             return size
         }
-        guard let size else { return false }
-        data.count = size
-        return true
     }
 
     /// The iterates of a stored chunk of any layout. A damaged chunk (lengths that do not add up)

@@ -18,30 +18,75 @@ enum PredictedDoubles {
     /// and 8 bytes of room for the last value's 8-byte store.
     static func capacity(count: Int) -> Int { (count + 1) / 2 + 8 * count + 8 }
 
-    /// Codes `count` values, `value(i)` the i-th, into `out` (at least `capacity(count:)` bytes);
-    /// returns the bytes written.
-    @inline(__always)
-    static func encode(count: Int, into out: UnsafeMutableRawBufferPointer, _ value: (Int) -> Double) -> Int {
-        let codes = out.baseAddress!
-        var at = (count + 1) / 2
-        var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
-        for i in 0..<count {
-            let bits = value(i).bitPattern
-            let fromLast = bits ^ a, fromCurve = bits ^ predictedCurve(a, b, c)
-            let useCurve = fromCurve.leadingZeroBitCount > fromLast.leadingZeroBitCount
-            let residual = useCurve ? fromCurve : fromLast
-            var zeros = residual.leadingZeroBitCount >> 3
-            if zeros == 4 { zeros = 3 }
-            let code = UInt8(zeros <= 3 ? zeros : zeros - 1) | (useCurve ? 8 : 0)
-            if i & 1 == 0 { codes.storeBytes(of: code, toByteOffset: i >> 1, as: UInt8.self) } else {
-                let low = codes.load(fromByteOffset: i >> 1, as: UInt8.self)
-                codes.storeBytes(of: low | code << 4, toByteOffset: i >> 1, as: UInt8.self)
-            }
-            codes.storeBytes(of: residual.littleEndian, toByteOffset: at, as: UInt64.self)
-            at += 8 - zeros
-            (a, b, c) = (bits, a, b)
+    /// Codes the `values` of one column into `out` (at least `capacity(count:)` bytes); returns
+    /// the bytes written.
+    static func encode(_ values: UnsafeBufferPointer<Double>, into out: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = values.baseAddress, let start = out.baseAddress else { return 0 }
+        var column = ColumnEncoder(count: values.count, into: start)
+        column.encode(base, stride: 1, count: values.count)
+        return column.bytesWritten
+    }
+
+    /// Codes one column of `count` values that may come in several pieces (the points of
+    /// consecutive logs), each predicted from the values before it in the whole column.
+    struct ColumnEncoder {
+        private let codes: UnsafeMutablePointer<UInt8>
+        /// Where the next value's bytes go.
+        private var cursor: UnsafeMutableRawPointer
+        /// Values coded so far.
+        private var index = 0
+        /// The last three values' bits, `a` the last.
+        private var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
+
+        /// An encoder of `count` values into `out` (at least `capacity(count:)` bytes).
+        init(count: Int, into out: UnsafeMutableRawPointer) {
+            codes = out.assumingMemoryBound(to: UInt8.self)
+            cursor = out + (count + 1) / 2
         }
-        return at
+
+        /// The bytes written so far (codes included).
+        var bytesWritten: Int { UnsafeRawPointer(cursor) - UnsafeRawPointer(codes) }
+
+        /// Codes the next `count` values, `values[i * stride]` the i-th. Two codes are made a
+        /// byte at a time, so only a piece starting at an odd index reads a code byte back.
+        @inline(__always)
+        mutating func encode(_ values: UnsafePointer<Double>, stride: Int, count: Int) {
+            guard count > 0 else { return }
+            var value = values, left = count
+            if index & 1 == 1 {
+                codes[index >> 1] |= next(value.pointee.bitPattern) << 4
+                index &+= 1
+                value += stride
+                left &-= 1
+            }
+            while left >= 2 {
+                let low = next(value.pointee.bitPattern)
+                let high = next(value[stride].bitPattern)
+                codes[index >> 1] = low | high << 4
+                index &+= 2
+                value += 2 &* stride
+                left &-= 2
+            }
+            if left == 1 {
+                codes[index >> 1] = next(value.pointee.bitPattern)
+                index &+= 1
+            }
+        }
+
+        /// Stores `bits`' kept bytes (all 8 are written; the cursor moves past the kept ones,
+        /// hence the 8 bytes of room at the end) and returns its code.
+        @inline(__always)
+        private mutating func next(_ bits: UInt64) -> UInt8 {
+            let fromLast = bits ^ a, fromCurve = bits ^ predictedCurve(a, b, c)
+            let zerosLast = fromLast.leadingZeroBitCount, zerosCurve = fromCurve.leadingZeroBitCount
+            let useCurve = zerosCurve > zerosLast
+            let residual = useCurve ? fromCurve : fromLast
+            let zeros = (useCurve ? zerosCurve : zerosLast) >> 3
+            cursor.storeBytes(of: residual.littleEndian, as: UInt64.self)
+            cursor += 8 &- (zeros == 4 ? 3 : zeros)
+            (a, b, c) = (bits, a, b)
+            return UInt8(truncatingIfNeeded: zeros >= 4 ? zeros - 1 : zeros) | (useCurve ? 8 : 0)
+        }
     }
 
     /// Decodes `count` values from `data` (which must hold all of their codes and bytes), calling

@@ -178,7 +178,7 @@ final class IterateChunkTests: XCTestCase {
                     }
                 }
                 var buffer = [UInt8](repeating: 0xAB, count: PredictedDoubles.capacity(count: count))
-                let written = buffer.withUnsafeMutableBytes { PredictedDoubles.encode(count: count, into: $0) { values[$0] } }
+                let written = buffer.withUnsafeMutableBytes { out in values.withUnsafeBufferPointer { PredictedDoubles.encode($0, into: out) } }
                 XCTAssertLessThanOrEqual(written, PredictedDoubles.capacity(count: count) - 8)
                 var decoded = [Double](repeating: 7, count: count)
                 let read = buffer.prefix(written).withUnsafeBytes { PredictedDoubles.decode(count: count, from: $0) { decoded[$0] = $1 } }
@@ -190,6 +190,39 @@ final class IterateChunkTests: XCTestCase {
                     XCTAssertNil(short, "count \(count), kind \(kind), cut at \(cut)")
                 }
             }
+        }
+    }
+
+    /// A column coded in pieces (the points of consecutive logs, cut at odd and even places, with
+    /// a stride) gives exactly the bytes of the column coded whole.
+    func testAColumnCodedInPiecesIsTheColumnCodedWhole() {
+        var random = SystemRandomNumberGenerator()
+        let count = 1001
+        let values: [Double] = (0..<count).map { i in
+            let x = Double(i)
+            return i % 50 == 7 ? .nan : 1 + x * 1e-3 + x * x * 1e-9
+        }
+        var whole = [UInt8](repeating: 0, count: PredictedDoubles.capacity(count: count))
+        let wholeBytes = whole.withUnsafeMutableBytes { out in values.withUnsafeBufferPointer { PredictedDoubles.encode($0, into: out) } }
+        // The values as the second of four columns, as a log's points hold them.
+        let points = values.map { SIMD4(-1, $0, -2, -3) }
+        for _ in 0..<20 {
+            var cuts = (0..<6).map { _ in Int.random(in: 0...count, using: &random) } + [0, count]
+            cuts.sort()
+            var pieces = [UInt8](repeating: 0xCD, count: PredictedDoubles.capacity(count: count))
+            let piecesBytes = pieces.withUnsafeMutableBytes { out in
+                var column = PredictedDoubles.ColumnEncoder(count: count, into: out.baseAddress!)
+                points.withUnsafeBufferPointer { all in
+                    all.baseAddress!.withMemoryRebound(to: Double.self, capacity: 4 * count) { doubles in
+                        for (from, to) in zip(cuts, cuts.dropFirst()) {
+                            column.encode(doubles + 4 * from + 1, stride: 4, count: to - from)
+                        }
+                    }
+                }
+                return column.bytesWritten
+            }
+            XCTAssertEqual(piecesBytes, wholeBytes, "cuts \(cuts)")
+            XCTAssertEqual(pieces.prefix(piecesBytes), whole.prefix(wholeBytes), "cuts \(cuts)")
         }
     }
 
