@@ -6,7 +6,7 @@ import OptaCore
 ///
 /// - `flat` (0, every chunk written before v6): each step as four little-endian doubles (x, y,
 ///   f, ‖∇f‖; NaN where unknown), 32 bytes a step.
-/// - `held` (1): an `IterateLog`'s points and repeats. A header of two little-endian UInt64, the
+/// - `held` (1): points and repeats (`Stretch`). A header of two little-endian UInt64, the
 ///   stored columns (bits 0–3: x, y, f, ‖∇f‖; a column left out is NaN at every step of the
 ///   chunk) and the number of points; then each point's stored columns as little-endian
 ///   doubles; then, to the end, pairs of UInt64 (point index, steps it held after its first) in
@@ -86,39 +86,73 @@ struct IterateChunk: Sendable {
     /// chunks waste less of the store's pages: a chunk of 20 KB takes a 64 KB overflow page for
     /// its last 12 KB.
     static func pack(_ logs: ArraySlice<IterateLog>, into room: inout PackingRoom, predicting: Bool = true) -> IterateChunk {
-        var repeats: [IterateLog.Repeat] = []
-        var segments: [ArraySlice<SIMD4<Double>>] = []
-        var points = 0, count = 0
-        for log in logs {
-            repeats += log.repeats.map { IterateLog.Repeat(point: $0.point + points, extraSteps: $0.extraSteps) }
-            segments.append(log.points)
-            points += log.points.count
-            count += log.count
-        }
-        let stretch = Stretch(firstStep: logs.first?.firstStep ?? 0, count: count, segments: segments, pointCount: points, repeats: repeats)
-        let nan = SIMD4<UInt64>(repeating: Double.nan.bitPattern)
-        var known = SIMDMask<SIMD4<Int64>>(repeating: false)
-        var best = Double.infinity
-        for segment in segments {
-            for p in segment {
-                known .|= unsafeBitCast(p, to: SIMD4<UInt64>.self) .!= nan
-                if p[2] < best { best = p[2] }
-            }
-        }
-        let columns = (0..<4).filter { known[$0] }
+        let stretch = Stretch(folding: logs)
+        let columns = (0..<4).filter { stretch.known[$0] }
         let predicted = predicting ? packPredicted(stretch, columns: columns, into: &room) : nil
-        return IterateChunk(firstStep: stretch.firstStep, count: count, layout: predicted == nil ? .held : .predicted,
+        return IterateChunk(firstStep: stretch.firstStep, count: stretch.count, layout: predicted == nil ? .held : .predicted,
                             data: predicted ?? packHeld(stretch, columns: columns, into: &room),
-                            lastF: segments.last(where: { !$0.isEmpty })?.last?[2] ?? .nan, bestF: best.isFinite ? best : nil)
+                            lastF: stretch.lastF, bestF: stretch.bestF)
+    }
+
+    /// A point held for more steps than one.
+    struct Repeat: Equatable {
+        /// The point's index among the stretch's points.
+        var point: Int
+        /// The steps it held after its first.
+        var extraSteps: Int
     }
 
     /// Consecutive steps as points, each held for one step and the extra steps of its repeat; the
-    /// points in segments, one after another.
+    /// points in pieces of the logs, one after another.
     private struct Stretch {
-        let firstStep, count: Int
-        let segments: [ArraySlice<SIMD4<Double>>]
-        let pointCount: Int
-        let repeats: [IterateLog.Repeat]
+        let firstStep: Int
+        private(set) var count = 0
+        private(set) var pieces: [ArraySlice<SIMD4<Double>>] = []
+        private(set) var pointCount = 0
+        private(set) var repeats: [Repeat] = []
+        /// The columns known (not NaN with `Double.nan`'s very bits) at some point.
+        private(set) var known = SIMDMask<SIMD4<Int64>>(repeating: false)
+        /// f of the last step, and the lowest finite f (nil when there is none).
+        private(set) var lastF = Double.nan
+        private(set) var bestF: Double?
+
+        /// The steps of `logs`, each run of bit-identical neighbours (NaN payloads, signed zeros
+        /// told apart) folded into one point and its repeat, so that what reads back is what was
+        /// logged, bit for bit.
+        init(folding logs: ArraySlice<IterateLog>) {
+            firstStep = logs.first?.firstStep ?? 0
+            let nan = SIMD4<UInt64>(repeating: Double.nan.bitPattern)
+            var last = SIMD4<UInt64>(), best = Double.infinity
+            for log in logs {
+                let points = log.points
+                count += points.count
+                var start = points.startIndex
+                for i in points.indices {
+                    let bits = unsafeBitCast(points[i], to: SIMD4<UInt64>.self)
+                    if bits == last && (pointCount > 0 || i > start) {
+                        // A held step: the point before it ends the piece, and holds one step more.
+                        if start < i {
+                            pieces.append(points[start..<i])
+                            pointCount += i - start
+                        }
+                        if repeats.last?.point == pointCount - 1 { repeats[repeats.count - 1].extraSteps += 1 } else {
+                            repeats.append(Repeat(point: pointCount - 1, extraSteps: 1))
+                        }
+                        start = i + 1
+                        continue
+                    }
+                    known .|= bits .!= nan
+                    if points[i][2] < best { best = points[i][2] }
+                    last = bits
+                }
+                if start < points.endIndex {
+                    pieces.append(points[start...])
+                    pointCount += points.endIndex - start
+                }
+            }
+            lastF = count > 0 ? Double(bitPattern: last[2]) : .nan
+            bestF = best.isFinite ? best : nil
+        }
     }
 
     /// The header of both held layouts: the stored columns and the number of points.
@@ -129,7 +163,7 @@ struct IterateChunk: Sendable {
     }
 
     /// The repeats of both held layouts, from `offset` to the end.
-    private static func storeRepeats(_ repeats: [IterateLog.Repeat], at offset: Int, in raw: UnsafeMutableRawBufferPointer) {
+    private static func storeRepeats(_ repeats: [Repeat], at offset: Int, in raw: UnsafeMutableRawBufferPointer) {
         var offset = offset
         for held in repeats {
             raw.storeBytes(of: UInt64(held.point).littleEndian, toByteOffset: offset, as: UInt64.self)
@@ -144,7 +178,7 @@ struct IterateChunk: Sendable {
         return room.writing(size) { raw in
             storeHeader(columns: columns, points: stretch.pointCount, in: raw)
             var offset = headerBytes
-            for p in stretch.segments.joined() {
+            for p in stretch.pieces.joined() {
                 for k in columns {
                     raw.storeBytes(of: p[k].bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
                     offset += 8
@@ -164,7 +198,7 @@ struct IterateChunk: Sendable {
             var offset = predictedHeaderBytes
             for k in columns {
                 var column = PredictedDoubles.ColumnEncoder(count: n, into: raw.baseAddress! + offset)
-                for segment in stretch.segments {
+                for segment in stretch.pieces {
                     segment.withUnsafeBufferPointer { points in
                         guard let first = points.baseAddress else { return }
                         // A point's four values lie one after another: column k is every fourth Double from the k-th.

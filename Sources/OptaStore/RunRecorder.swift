@@ -111,12 +111,12 @@ public final class RunRecorder: Sendable {
     }
 
     /// Hands over `log` (the next steps of `run`) as `append(_:_:)` does, and leaves it empty.
-    /// A log mostly of new points goes as it is, and the caller gets in its place one the writer
-    /// has committed when there is one, whose room is already there: a caller that logs stretch
-    /// after stretch then writes each point into memory already mapped (a fresh log's is mapped
-    /// and zeroed by the kernel a page at a time as it is first written), and never copies a
-    /// stretch. A log mostly of held steps (a few points in a large room) is copied instead, so
-    /// that what the queue holds stays within twice the bytes it counts.
+    /// A log that fills most of its room goes as it is, and the caller gets in its place one the
+    /// writer has committed when there is one, whose room is already there: a caller that logs
+    /// stretch after stretch then writes each point into memory already mapped (a fresh log's is
+    /// mapped and zeroed by the kernel a page at a time as it is first written), and never copies
+    /// a stretch. A few steps in a large room are copied instead, so that what the queue holds
+    /// stays within twice the bytes it counts.
     public func append(_ run: Handle, handingOver log: inout IterateLog) {
         guard log.count > 0 else { return }
         let spare = pending.withLock { p -> IterateLog? in

@@ -134,6 +134,61 @@ final class IterateChunkTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(store.run(id)).iterates.map(Self.bits) == iterates.map(Self.bits))
     }
 
+    /// The points and repeats of a held chunk, as stored.
+    static func heldPointsAndRepeats(_ chunk: IterateChunk) -> (points: Int, repeats: [IterateChunk.Repeat]) {
+        let words = chunk.data.withUnsafeBytes { raw in (0..<raw.count / 8).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) } }
+        let points = Int(words[1]), first = 2 + points * words[0].nonzeroBitCount
+        let repeats = stride(from: first, to: words.count, by: 2).map { IterateChunk.Repeat(point: Int(words[$0]), extraSteps: Int(words[$0 + 1])) }
+        return (points, repeats)
+    }
+
+    /// Packing folds runs of bit-identical neighbours into one point and its repeat: NaNs of two
+    /// payloads and signed zeros are told apart, and a run goes on across logs.
+    func testOnlyBitIdenticalNeighboursShareAPoint() {
+        let negativeNaN = Double(bitPattern: 0xFFF8_0000_0000_0000)
+        let values: [(Double, Double, Double, Double)] = [
+            (1, 2, 3, .nan), (1, 2, 3, .nan), (1, 2, 3, .nan),  // held twice more
+            (1, 2, 3, negativeNaN),  // another NaN: a new point
+            (0, 0, 1, 1), (-0.0, 0, 1, 1),  // −0 is not 0
+            (5, 5, 5, 5), (5, 5, 5, 5),  // held once more, across the two logs
+            (6, 6, 6, 6),
+        ]
+        var first = IterateLog(), second = IterateLog()
+        for (i, v) in values.enumerated() {
+            let it = SolverIterate(step: 40 + i, x: v.0, y: v.1, value: v.2, gradientNorm: v.3)
+            if i < 7 { first.append(it) } else { second.append(it) }
+        }
+        var room = IterateChunk.PackingRoom()
+        let chunk = IterateChunk.pack([first, second][...], into: &room, predicting: false)
+        let stored = Self.heldPointsAndRepeats(chunk)
+        XCTAssertEqual(chunk.count, values.count)
+        XCTAssertEqual(stored.points, 6)
+        XCTAssertEqual(stored.repeats, [IterateChunk.Repeat(point: 0, extraSteps: 2), IterateChunk.Repeat(point: 4, extraSteps: 1)])
+        var out: [SolverIterate] = []
+        IterateChunk.unpack(firstStep: 40, count: chunk.count, layout: chunk.layout.rawValue, data: chunk.data, into: &out)
+        XCTAssertEqual(out.map(\.step), Array(40..<40 + values.count))
+        for (it, v) in zip(out, values) {
+            XCTAssertEqual([it.x, it.y, it.value, it.gradientNorm].map(\.bitPattern), [v.0, v.1, v.2, v.3].map(\.bitPattern))
+        }
+    }
+
+    /// Simulated annealing logged step by step, as `opta solve` logs it: its best point holds for
+    /// many steps, so the stored chunk keeps a tenth of the points or fewer.
+    func testAnAnnealingsHeldPointIsStoredOnce() throws {
+        var run = try SolverRun(id: "sa", method: .simulatedAnnealing, start: SIMD2(-1.5, 2.5), seed: 7,
+                                rules: StopRules(maxSteps: 10_000, fTolerance: 0, gradientTolerance: 0, bounds: nil))
+        var log = IterateLog()
+        run.run(steps: 10_000, on: .builtin(.rosenbrock), loggingTo: &log)
+        XCTAssertEqual(log.count, 10_001)
+        let chunk = IterateChunk.pack(log, predicting: false)
+        let stored = Self.heldPointsAndRepeats(chunk)
+        XCTAssertLessThan(stored.points, log.count / 10, "\(stored.points) points")
+        XCTAssertEqual(stored.points + stored.repeats.reduce(0) { $0 + $1.extraSteps }, log.count)
+        var out: [SolverIterate] = []
+        IterateChunk.unpack(firstStep: log.firstStep, count: chunk.count, layout: chunk.layout.rawValue, data: chunk.data, into: &out)
+        XCTAssertEqual(out, log.iterates)
+    }
+
     /// A solver's logs handed over in one batch are gathered into chunks of at most 65,536 steps
     /// (one per run and batch at most, and a new one where steps do not follow on), and read back
     /// whole with the run's summary.
