@@ -46,8 +46,9 @@ struct SolverProgress: Sendable, Equatable {
         let p = state.point
         let (f, gradientNorm) = Self.evaluate(objective, at: p)
         if p.x.isFinite && p.y.isFinite {
-            path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount)
+            // `observe` first, while the iterate is still in registers (the append is a call).
             observe(SolverIterate(step: stepCount, point: p, value: f, gradientNorm: gradientNorm))
+            path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount)
         }
         stalledSteps = rules.stalled(from: previous, fPrevious, to: p, f) ? stalledSteps + 1 : 0
         status = judge(&state, p, f, gradientNorm) ?? .running
