@@ -31,14 +31,10 @@ enum RecordedSolve {
             var log = IterateLog()
             while remaining > 0 && runs[i].status == .running {
                 let n = min(chunk, remaining)
-                if let recorder, let handle {
-                    // The solver logs into a log of its own and hands it over, taking back one
-                    // the writer has committed.
-                    runs[i].run(steps: n, on: objective, loggingTo: &log)
-                    recorder.append(handle, handingOver: &log)
-                } else {
-                    runs[i].run(steps: n, on: objective)
-                }
+                // The solver logs into a log of its own (the quickest way to step it) and hands
+                // it over, taking back one the writer has committed; unrecorded, it is emptied.
+                runs[i].run(steps: n, on: objective, loggingTo: &log)
+                if let recorder, let handle { recorder.append(handle, handingOver: &log) } else { log.removeAll() }
                 remaining -= n
                 done += n
                 progress?(done)

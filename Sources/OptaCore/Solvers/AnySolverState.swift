@@ -105,19 +105,19 @@ public enum AnySolverState: Sendable, Codable, Equatable {
     /// The enum is switched on once per call: the payload is moved out of `self` for the whole
     /// loop, which is compiled for its concrete type, and moved back at the end.
     @inline(__always)
-    mutating func advance(_ progress: inout SolverProgress, steps: Int, on objective: Objective,
+    mutating func advance(_ progress: inout SolverProgress, steps: Int, on objective: Objective, keepingPath: Bool = true,
                           _ observe: (SolverIterate) -> Void) {
         switch consume self {
-        case .gradientDescent(var s): progress.run(steps, of: &s, on: objective, observe); self = .gradientDescent(s)
-        case .momentum(var s): progress.run(steps, of: &s, on: objective, observe); self = .momentum(s)
-        case .nesterov(var s): progress.run(steps, of: &s, on: objective, observe); self = .nesterov(s)
-        case .adagrad(var s): progress.run(steps, of: &s, on: objective, observe); self = .adagrad(s)
-        case .rmsprop(var s): progress.run(steps, of: &s, on: objective, observe); self = .rmsprop(s)
-        case .adam(var s): progress.run(steps, of: &s, on: objective, observe); self = .adam(s)
-        case .nelderMead(var s): progress.run(steps, of: &s, on: objective, observe); self = .nelderMead(s)
-        case .simulatedAnnealing(var s): progress.run(steps, of: &s, on: objective, observe); self = .simulatedAnnealing(s)
-        case .cmaes(var s): progress.run(steps, of: &s, on: objective, observe); self = .cmaes(s)
-        case .lbfgs(var s): progress.run(steps, of: &s, on: objective, observe); self = .lbfgs(s)
+        case .gradientDescent(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .gradientDescent(s)
+        case .momentum(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .momentum(s)
+        case .nesterov(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .nesterov(s)
+        case .adagrad(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .adagrad(s)
+        case .rmsprop(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .rmsprop(s)
+        case .adam(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .adam(s)
+        case .nelderMead(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .nelderMead(s)
+        case .simulatedAnnealing(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .simulatedAnnealing(s)
+        case .cmaes(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .cmaes(s)
+        case .lbfgs(var s): progress.run(steps, of: &s, on: objective, keepingPath: keepingPath, observe); self = .lbfgs(s)
         }
     }
 }

@@ -14,30 +14,36 @@ struct SolverProgress: Sendable, Equatable {
     /// Up to `steps` steps of `state`, ending early when the run finishes. The first step also
     /// evaluates the start, and ends the run there if it already fails or meets a rule. `observe`
     /// hears every point the trajectory gets (the start when it is evaluated, then each finite
-    /// step), before any decimation. Inlined, so a caller's `observe` is compiled into the loop.
+    /// step), before any decimation. Without `keepingPath`, the steps' points are left for the
+    /// caller to append to `path` from what `observe` heard (the start is appended here). Inlined,
+    /// so a caller's `observe` is compiled into the loop.
     @inline(__always)
     mutating func run<State: SolverState>(_ steps: Int, of state: inout State, on objective: Objective,
-                                          _ observe: (SolverIterate) -> Void) {
+                                          keepingPath: Bool = true, _ observe: (SolverIterate) -> Void) {
         var remaining = steps
+        // The last point reached and its f (the path's latest, kept here while the path waits).
+        var last = path.values.count == path.points.count ? path.points.last.map { ($0, path.values.last!) } : nil
         while remaining > 0 && status == .running {
-            step(&state, on: objective, observe)
+            step(&state, on: objective, last: &last, keepingPath: keepingPath, observe)
             remaining -= 1
         }
     }
 
     @inline(__always)
     private mutating func step<State: SolverState>(_ state: inout State, on objective: Objective,
+                                                   last: inout (SIMD2<Double>, Double)?, keepingPath: Bool,
                                                    _ observe: (SolverIterate) -> Void) {
         if path.lacksValues, let start = path.points.last {
             let (f, gradientNorm) = Self.evaluate(objective, at: start)
             path.evaluateStart(value: f, gradientNorm: gradientNorm)
+            last = (start, f)
             observe(SolverIterate(step: path.steps[0], point: start, value: f, gradientNorm: gradientNorm))
             if let status = judge(&state, start, f, gradientNorm) {
                 self.status = status
                 return
             }
         }
-        guard let fPrevious = path.values.last, let previous = path.points.last else {  // only a damaged checkpoint gets here
+        guard let (previous, fPrevious) = last else {  // only a damaged checkpoint gets here
             status = .diverged
             return
         }
@@ -48,7 +54,8 @@ struct SolverProgress: Sendable, Equatable {
         if p.x.isFinite && p.y.isFinite {
             // `observe` first, while the iterate is still in registers (the append is a call).
             observe(SolverIterate(step: stepCount, point: p, value: f, gradientNorm: gradientNorm))
-            path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount)
+            if keepingPath { path.append(p, value: f, gradientNorm: gradientNorm, step: stepCount) }
+            last = (p, f)
         }
         stalledSteps = rules.stalled(from: previous, fPrevious, to: p, f) ? stalledSteps + 1 : 0
         status = judge(&state, p, f, gradientNorm) ?? .running

@@ -68,15 +68,21 @@ public struct SolverRun: Sendable, Equatable {
     }
 
     /// Up to `steps` steps as `run(steps:on:observe:)` does, logging every new trajectory point
-    /// in `log`: how a recorder takes every iterate. The log is fed inside the step loop (through
-    /// `observe`, each step would also pay a closure call), and the points it hears are of
-    /// consecutive steps: the start when it is evaluated, then every step, since a step to a
-    /// non-finite point ends the run (`diverged`) without a point.
+    /// in `log`: how a recorder takes every iterate, and the quickest way to step a run (a caller
+    /// that keeps nothing empties the log between calls). The log is fed inside the step loop
+    /// (through `observe`, each step would also pay a closure call), and the points it hears are
+    /// of consecutive steps: the start when it is evaluated, then every step, since a step to a
+    /// non-finite point ends the run (`diverged`) without a point. The trajectory takes the
+    /// stretch from the log afterwards (`SolverTrajectory.append(contentsOf:firstStep:)`),
+    /// the same points as step by step, at a few points per stride.
     @discardableResult
     public mutating func run(steps: Int, on objective: Objective, loggingTo log: inout IterateLog) -> SolverStatus {
+        let before = log.count
         log.logging(room: steps + 1) { writer in
-            state.advance(&progress, steps: steps, on: objective) { writer.append($0) }
+            state.advance(&progress, steps: steps, on: objective, keepingPath: false) { writer.append($0) }
         }
+        let firstStep = log.firstStep + before
+        log.points[before...].withUnsafeBufferPointer { progress.path.append(contentsOf: $0, firstStep: firstStep) }
         return status
     }
 

@@ -79,6 +79,60 @@ public struct SolverTrajectory: Sendable, Equatable {
     /// Negative steps, steps that do not rise and points after a lone start without f are ignored.
     public mutating func append(_ point: SIMD2<Double>, value: Double, gradientNorm: Double, step: Int) {
         guard step > (steps.last ?? -1), !lacksValues || points.isEmpty else { return }
+        place(point, value: value, gradientNorm: gradientNorm, step: step)
+        count += 1
+        noteBest(value, at: step)
+    }
+
+    /// Appends the points of consecutive steps from `firstStep` ((x, y, f, ‖∇f‖) each) exactly as
+    /// `append` would one by one, placing only those that can stay: a point off the stride that
+    /// follows another off it only takes its place as the latest, and is taken in turn by the
+    /// next, so of a run of them only the first (which may thin the trajectory) is placed, then
+    /// the next point on the stride (or the stretch's last). `count` and `best` cover every point.
+    /// What a solver's step loop logged (`SolverRun.run(steps:on:loggingTo:)`) then costs the
+    /// trajectory a scan for the best f and a few points per stride.
+    public mutating func append(contentsOf stretch: UnsafeBufferPointer<SIMD4<Double>>, firstStep: Int) {
+        func point(_ k: Int) -> (SIMD2<Double>, Double, Double) {
+            let p = stretch[k]
+            return (SIMD2(p.x, p.y), p[2], p[3])
+        }
+        guard let lastStep = steps.last, !lacksValues else {
+            for k in stretch.indices {
+                let (p, f, g) = point(k)
+                append(p, value: f, gradientNorm: g, step: firstStep + k)
+            }
+            return
+        }
+        // Steps that do not rise are ignored, as `append` ignores them.
+        let (skipped, overflow) = lastStep.subtractingReportingOverflow(firstStep)
+        guard !overflow, skipped < stretch.count - 1 else { return }
+        var k = max(0, skipped + 1)
+        count += stretch.count - k
+        var bestValue = best?.value ?? .infinity, bestIndex = -1
+        for i in k..<stretch.count where stretch[i][2].isFinite && stretch[i][2] < bestValue {
+            bestValue = stretch[i][2]
+            bestIndex = i
+        }
+        if bestIndex >= 0 { best = Best(step: firstStep + bestIndex, value: bestValue) }
+        let last = stretch.count - 1
+        while k <= last {
+            let (p, f, g) = point(k)
+            place(p, value: f, gradientNorm: g, step: firstStep + k)
+            let latest = firstStep + k
+            if steps.count > 1 && !isOnStride(latest) && k < last {
+                // Up to the next point on the stride, each would only take the latest's place:
+                // that one (or the stretch's last) takes it.
+                let (next, past) = (latest / stride + 1).multipliedReportingOverflow(by: stride)
+                k = past ? last : min(next - firstStep, last)
+            } else {
+                k += 1
+            }
+        }
+    }
+
+    /// Puts `point` where `append` puts it: in place of the latest point when that one was kept only
+    /// for being the latest, else after it; then thins while there are more than `capacity`.
+    private mutating func place(_ point: SIMD2<Double>, value: Double, gradientNorm: Double, step: Int) {
         if let last = steps.last, steps.count > 1, !isOnStride(last) {
             // The previous latest point was kept only for being the latest: the new one takes its place.
             let i = steps.count - 1
@@ -92,8 +146,6 @@ public struct SolverTrajectory: Sendable, Equatable {
             gradientNorms.append(gradientNorm)
             steps.append(step)
         }
-        count += 1
-        noteBest(value, at: step)
         while points.count > capacity { thin() }
     }
 

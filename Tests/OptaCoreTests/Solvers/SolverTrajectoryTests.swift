@@ -19,6 +19,47 @@ import Testing
 
     static func point(_ i: Int) -> SIMD2<Double> { SIMD2(Double(i) * 0.5, -Double(i)) }
 
+    /// Stretches appended at once give exactly the trajectory of their points appended one by
+    /// one: kept points, steps, stride, count and best, through many thinnings (small
+    /// capacities), with NaN and infinite f, a stretch repeating the latest step, and a gap.
+    @Test(arguments: [2, 3, 5, 8, 13, 64])
+    func aStretchAppendedAtOnceIsItsPointsOneByOne(capacity: Int) {
+        var random = SeededGenerator(seed: UInt64(capacity))
+        func f(_ step: Int) -> Double {
+            switch random.next() % 50 { case 0: .nan; case 1: .infinity; default: Double(random.next() % 1000) / 7 - Double(step) * 0.01 }
+        }
+        var single = SolverTrajectory(capacity: capacity), bulk = SolverTrajectory(capacity: capacity)
+        single.appendUnevaluated(Self.point(0))
+        bulk.appendUnevaluated(Self.point(0))
+        let f0 = f(0)
+        single.evaluateStart(value: f0, gradientNorm: 1)
+        bulk.evaluateStart(value: f0, gradientNorm: 1)
+        var step = 0
+        for round in 0..<60 {
+            // Mostly the next step on; now and then the latest step again, or a gap.
+            let first = round % 17 == 5 ? step : round % 23 == 11 ? step + 3 : step + 1
+            let length = Int(random.next() % 300)
+            let stretch = (0..<length).map { k in
+                let p = Self.point(first + k)
+                return SIMD4(p.x, p.y, f(first + k), Double(k))
+            }
+            for (k, p) in stretch.enumerated() {
+                single.append(SIMD2(p.x, p.y), value: p[2], gradientNorm: p[3], step: first + k)
+            }
+            stretch.withUnsafeBufferPointer { bulk.append(contentsOf: $0, firstStep: first) }
+            // Compared bit for bit (a NaN f is not == itself).
+            func bits(_ t: SolverTrajectory) -> [[UInt64]] {
+                [t.points.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }, t.values.map(\.bitPattern), t.gradientNorms.map(\.bitPattern),
+                 t.steps.map { UInt64($0) }, [UInt64(t.stride), UInt64(t.count)]]
+            }
+            #expect(bits(bulk) == bits(single) && bulk.best == single.best, "capacity \(capacity), round \(round)")
+            if bits(bulk) != bits(single) { return }
+            step = max(step, first + length - 1)
+        }
+        #expect(single.isDecimated || capacity == 64)
+    }
+
+
     @Test(arguments: [2, 3, 8, 9, 64])
     func keepsWhatTheStrideDoublingModelKeeps(capacity: Int) {
         var trajectory = SolverTrajectory(capacity: capacity)
