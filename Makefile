@@ -73,10 +73,11 @@ test: deps
 	# and optimized code reorders memory accesses, which is where races show.
 	$(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=thread --scratch-path .build-tsan --filter "LockedTests|OptaRuntimeTests|OptaTextTests|OptaRasterTests|OptaSceneTests"
 	# The unsafe-pointer code (tiles, spans, triangle bins, PNG and glyph buffers, the expression
-	# VM) once more under AddressSanitizer: a release build of its own, so SIMD code stays fast.
+	# VM, the run store's chunk coding) once more under AddressSanitizer: a release build of its
+	# own, so SIMD code stays fast.
 	# On 2 shared cores: about 5 min to build .build-asan the first time, 20 s to run.
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-	  $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=address --scratch-path .build-asan --filter "OptaCoreTests|OptaRasterTests|OptaSceneTests|OptaImageTests"
+	  $(SWIFT) test $(RELEASE) $(CPU) $(TESTING) --sanitize=address --scratch-path .build-asan --filter "OptaCoreTests|OptaRasterTests|OptaSceneTests|OptaImageTests|OptaStoreTests"
 	# Opta as a library: the C ABI from C, the Python package, a package depending on Opta by URL.
 	$(MAKE) test-c test-python check-dependent LIB_FLAGS="$(TESTING)"
 	rm -rf $(TEST_TMP)
