@@ -36,8 +36,16 @@ extension GraphFigure {
     /// not the one naming the most.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
+        let heads = arrowheads(g)
         for size in labelSizes {
-            let placed = placedLabels(g, size: size, keepingOff: loops)
+            var placed = placedLabels(g, size: size, keepingOff: loops, heads: heads)
+            // Arrowheads are kept clear unless that names the hubs worse (`namesBetter`): at
+            // 320×240 the supply chain's warehouses 5 and 7 have no readable place but left of
+            // their node, over the heads of the edges coming in (an edge runs along every other).
+            if placed.count < fit.labels.count, !heads.isEmpty {
+                let over = placedLabels(g, size: size, keepingOff: loops, heads: ArrowheadIndex())
+                if namesBetter(over, than: placed) { placed = over }
+            }
             if namesBetter(placed, than: best) { best = placed }
             if placed.count == fit.labels.count { break }
         }
@@ -61,38 +69,24 @@ extension GraphFigure {
     }
 
     /// The labels placed at text size `size` (`placedLabels`).
-    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
-        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
+    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF], heads: ArrowheadIndex) -> [PlacedLabel] {
+        // Each label's origins beside its node (`sides` order), and the same sides `Self.nudge`
+        // pixels further out.
+        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>], nudged: [SIMD2<Int>])] = []
         for i in graph.nodes.indices {
             guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
-            let c = g.centers[i], r = g.radii[i]
-            let sides = self.sides(of: i)
-            // The corners' anchors: just off the square around the disk (which clear labels keep off).
-            let d = r + 2
-            // A label above or below a node near the frame's side slides along, into the frame.
-            func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
-            let origins = sides.map { side in
-                switch side {
-                case .right: stamp.origin(anchor: c + SIMD2(r + 4, 0), horizontal: .left, vertical: .middle)
-                case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom))
-                case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
-                case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top))
-                case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
-                case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
-                case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
-                case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
-                }
-            }
-            stamps.append((i, stamp, origins))
+            stamps.append((i, stamp, origins(stamp, node: i, g, out: 0), origins(stamp, node: i, g, out: Self.nudge)))
         }
         // Text against text and nodes, a pixel around each box so that neighbouring labels keep
         // a gap and read apart; halos may touch (they are the background colour).
-        let candidates = stamps.map { entry in
-            entry.origins.map { PlacedLabel(node: entry.node, stamp: entry.stamp, origin: $0, crossed: false).box }
+        func boxes(_ stamp: TextStamp, _ origins: [SIMD2<Int>]) -> [PixelRectF] {
+            origins.map { PlacedLabel(node: 0, stamp: stamp, origin: $0, crossed: false).box }
         }
+        let candidates = stamps.map { boxes($0.stamp, $0.origins) }
         let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(self.labelSize) * 2 + titleExtraHeight)]
         let legendRow = legendBand > 0 ? [PixelRectF(x0: 0, y0: Float(height) - legendBand, x1: Float(width), y1: Float(height))] : []
+        let frame = PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height))
         // Edges as the lines between node centres (what a node's disk covers of them does not matter:
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
@@ -100,42 +94,67 @@ extension GraphFigure {
         /// The side chosen for each label (nil: left out), the labels placed in `order`.
         func place(_ order: [Int], crowded: Bool) -> [Int?] {
             let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
-                                                  centers: g.centers, radii: g.radii,
-                                                  frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
-                                                  keepOut: titleBand + legendRow + loops, edges: edges, nearestOwner: crowded)
+                                                  centers: g.centers, radii: g.radii, frame: frame,
+                                                  keepOut: titleBand + legendRow + loops, edges: edges, heads: heads, nearestOwner: crowded)
             var chosen = [Int?](repeating: nil, count: stamps.count)
             for (index, side) in zip(order, sides) { chosen[index] = side }
             return chosen
         }
-        /// The labels `chosen` places beside their nodes, and those it leaves out placed, in
-        /// scenario order, further out with leaders where they can be.
-        func withLeaders(_ chosen: [Int?], order: [Int]) -> [PlacedLabel] {
+        /// `placed` and the labels `left` (indices into `stamps`) that find a clear place `Self.nudge`
+        /// pixels further out beside their node around them: clear of them as placement's are
+        /// of one another, and of their leaders.
+        func nudged(_ placed: [PlacedLabel], _ left: [Int], crowded: Bool) -> [PlacedLabel] {
+            let tried = left.map { ($0, stamps[$0].stamp, stamps[$0].nudged) }
+            guard !tried.isEmpty else { return placed }
+            let sides = GraphLabelPlacement.place(tried.map { boxes($0.1, $0.2) }, owners: tried.map { stamps[$0.0].node },
+                                                  centers: g.centers, radii: g.radii, frame: frame,
+                                                  keepOut: titleBand + legendRow + loops + placed.map { crowded ? $0.textBox : $0.box },
+                                                  edges: edges, heads: heads, leaders: placed.compactMap(\.leader), nearestOwner: crowded)
+            return placed + zip(tried, sides).compactMap { entry, side in
+                side.map { PlacedLabel(node: stamps[entry.0].node, stamp: entry.1, origin: entry.2[$0], crossed: false) }
+            }
+        }
+        /// `placed` and the labels `left` that find a place further out on a leader around them
+        /// (`GraphLeaderPlacement`).
+        func onLeaders(_ placed: [PlacedLabel], _ left: [Int]) -> [PlacedLabel] {
+            let tried = left.map { ($0, stamps[$0].stamp) }
+            guard !tried.isEmpty else { return placed }
+            let beside = placed.filter { $0.leader == nil }.map { (center: g.centers[$0.node], text: $0.textBox) }
+            let options = tried.map { index, stamp in
+                let node = stamps[index].node
+                return leaderCandidates(stamp, center: g.centers[node], radius: g.radii[node], sides: self.sides(of: node),
+                                        columnEdge: Self.columnEdge(of: g.centers[node], placed: beside))
+            }
+            let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox), centers: g.centers, radii: g.radii, frame: frame,
+                                                   keepOut: titleBand + legendRow + loops, edges: edges, heads: heads,
+                                                   leaders: placed.compactMap(\.leader))
+            var out = placed
+            for ((index, stamp), (option, pick)) in zip(tried, zip(options, picks)) {
+                guard let pick else { continue }
+                out.append(PlacedLabel(node: stamps[index].node, stamp: stamp, origin: option[pick].origin, crossed: false,
+                                       leader: (option[pick].from, option[pick].to)))
+            }
+            return out
+        }
+        /// The labels `chosen` places beside their nodes, and those it leaves out (taken in
+        /// `order`) placed where they can be: a few pixels further out beside their node, else
+        /// further out on leaders.
+        func withLeaders(_ chosen: [Int?], order: [Int], crowded: Bool) -> [PlacedLabel] {
             var placed = zip(stamps.indices, chosen).compactMap { index, side in
                 side.map { PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: stamps[index].origins[$0], crossed: false) }
             }
-            let left = order.filter { chosen[$0] == nil }
-            guard !left.isEmpty, left.count <= Self.leaderLimit else { return placed }
-            let beside = placed.map { (center: g.centers[$0.node], text: $0.textBox) }
-            let options = left.map { index in
-                let node = stamps[index].node
-                return leaderCandidates(stamps[index].stamp, center: g.centers[node], radius: g.radii[node], sides: self.sides(of: node),
-                                        columnEdge: Self.columnEdge(of: g.centers[node], placed: beside))
+            func left() -> [Int] {
+                let named = Set(placed.map(\.node))
+                return order.filter { chosen[$0] == nil && !named.contains(stamps[$0].node) }
             }
-            let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox),
-                                                   centers: g.centers, radii: g.radii,
-                                                   frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
-                                                   keepOut: titleBand + legendRow + loops, edges: edges)
-            for (index, (option, pick)) in zip(left, zip(options, picks)) {
-                guard let pick else { continue }
-                placed.append(PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: option[pick].origin, crossed: false,
-                                          leader: (option[pick].from, option[pick].to)))
-            }
-            return placed
+            guard !left().isEmpty, left().count <= Self.leaderLimit else { return placed }
+            placed = nudged(placed, left(), crowded: crowded)
+            return onLeaders(placed, left())
         }
         // Labels set smaller than the figure's text (a frame too crowded for them) read as their
         // own node's only where they are nearest it, in every order.
         let first = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
-        var placed = withLeaders(first, order: Array(stamps.indices))
+        var placed = withLeaders(first, order: Array(stamps.indices), crowded: labelSize < self.labelSize)
         if first.contains(where: { $0 == nil }) {
             // A crowded frame: the most connected nodes first, each label where it reads as its node's;
             // or, when that names more (with the leaders the rest then take), the branching nodes
@@ -149,9 +168,9 @@ extension GraphFigure {
             let branching = hubsFirst.filter { degrees[stamps[$0].node] > 2 }
             let rest = stamps.indices.filter { degrees[stamps[$0].node] <= 2 }
             var bestOrder = hubsFirst
-            placed = withLeaders(place(hubsFirst, crowded: true), order: hubsFirst)
+            placed = withLeaders(place(hubsFirst, crowded: true), order: hubsFirst, crowded: true)
             for order in [branching + rest, Array(stamps.indices)] {
-                let next = withLeaders(place(order, crowded: true), order: order)
+                let next = withLeaders(place(order, crowded: true), order: order, crowded: true)
                 if namesBetter(next, than: placed) { (placed, bestOrder) = (next, order) }
             }
             // Then each hub still left out (more edges than the least connected node named, the
@@ -166,7 +185,7 @@ extension GraphFigure {
             var promoted: [Int] = []
             for index in waiting.prefix(stamps.count <= Self.promotionNodeLimit ? Self.promotionLimit : 0) {
                 let order = promoted + [index] + bestOrder.filter { $0 != index && !promoted.contains($0) }
-                let next = withLeaders(place(order, crowded: true), order: order)
+                let next = withLeaders(place(order, crowded: true), order: order, crowded: true)
                 if namesBetter(next, than: placed) { (placed, bestOrder) = (next, order); promoted.append(index) }
             }
         }
@@ -175,6 +194,35 @@ extension GraphFigure {
         for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
         return placed
     }
+
+    /// The origins of a label `stamp` beside node `i`, on each of its `sides`, preferred first,
+    /// `out` pixels further from the node than the nearest place (corners `out` pixels along
+    /// their diagonal): right and left of the node, centred on its row; above and below,
+    /// centred on its column (sliding along into the frame near its side); the corners just
+    /// off the square around the disk, which clear labels keep off.
+    func origins(_ stamp: TextStamp, node i: Int, _ g: GraphGeometry, out e: Float) -> [SIMD2<Int>] {
+        let c = g.centers[i], r = g.radii[i]
+        let d = r + 2 + e * 0.7071
+        func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
+        return sides(of: i).map { side in
+            switch side {
+            case .right: stamp.origin(anchor: c + SIMD2(r + 4 + e, 0), horizontal: .left, vertical: .middle)
+            case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3 - e), horizontal: .center, vertical: .bottom))
+            case .left: stamp.origin(anchor: c - SIMD2(r + 4 + e, 0), horizontal: .right, vertical: .middle)
+            case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3 + e), horizontal: .center, vertical: .top))
+            case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
+            case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
+            case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
+            case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
+            }
+        }
+    }
+
+    /// How much further out (in pixels) a label left out beside its node tries each side again
+    /// before a leader: a corner 3 px further clears a self-loop's box that the nearest place
+    /// touches (the state machine's "Evaluate" at 320×240, whose other sides an edge runs along,
+    /// an arrowhead takes, or the legend's row holds), and still reads as its node's.
+    static let nudge: Float = 3
 
     /// Whether labels `a` name the graph better for its reader than labels `b`: more of its
     /// most connected nodes, compared degree by degree from the highest down (the degrees of the
