@@ -36,16 +36,8 @@ extension GraphFigure {
     /// not the one naming the most.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
-        let heads = arrowheads(g)
         for size in labelSizes {
-            var placed = placedLabels(g, size: size, keepingOff: loops, heads: heads)
-            // Arrowheads are kept clear unless that names the hubs worse (`namesBetter`): at
-            // 320×240 the supply chain's warehouses 5 and 7 have no readable place but left of
-            // their node, over the heads of the edges coming in (an edge runs along every other).
-            if placed.count < fit.labels.count, !heads.isEmpty {
-                let over = placedLabels(g, size: size, keepingOff: loops, heads: ArrowheadIndex())
-                if namesBetter(over, than: placed) { placed = over }
-            }
+            let placed = placedLabels(g, size: size, keepingOff: loops)
             if namesBetter(placed, than: best) { best = placed }
             if placed.count == fit.labels.count { break }
         }
@@ -69,9 +61,9 @@ extension GraphFigure {
     }
 
     /// The labels placed at text size `size` (`placedLabels`).
-    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF], heads: ArrowheadIndex) -> [PlacedLabel] {
+    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
         // Each label's origins beside its node (`sides` order), and the same sides `Self.nudge`
-        // pixels further out.
+        // pixels further out (for a label moved off an arrowhead, below).
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>], nudged: [SIMD2<Int>])] = []
         for i in graph.nodes.indices {
             guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
@@ -91,20 +83,23 @@ extension GraphFigure {
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
                                  cell: 64)
+        // Arrowheads, which labels keep clear of when they can (below), and none.
+        let heads = stamps.isEmpty ? ArrowheadIndex() : arrowheads(g), none = ArrowheadIndex()
         /// The side chosen for each label (nil: left out), the labels placed in `order`.
         func place(_ order: [Int], crowded: Bool) -> [Int?] {
             let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
                                                   centers: g.centers, radii: g.radii, frame: frame,
-                                                  keepOut: titleBand + legendRow + loops, edges: edges, heads: heads, nearestOwner: crowded)
+                                                  keepOut: titleBand + legendRow + loops, edges: edges, nearestOwner: crowded)
             var chosen = [Int?](repeating: nil, count: stamps.count)
             for (index, side) in zip(order, sides) { chosen[index] = side }
             return chosen
         }
-        /// `placed` and the labels `left` (indices into `stamps`) that find a clear place `Self.nudge`
-        /// pixels further out beside their node around them: clear of them as placement's are
-        /// of one another, and of their leaders.
-        func nudged(_ placed: [PlacedLabel], _ left: [Int], crowded: Bool) -> [PlacedLabel] {
-            let tried = left.map { ($0, stamps[$0].stamp, stamps[$0].nudged) }
+        /// `placed` and the labels `left` (indices into `stamps`) that find a clear place beside
+        /// their node (at `origins`) around them: clear of them as placement's are of one
+        /// another, of their leaders and of `heads`.
+        func beside(_ placed: [PlacedLabel], _ left: [Int], origins: (Int) -> [SIMD2<Int>], crowded: Bool,
+                    heads: ArrowheadIndex) -> [PlacedLabel] {
+            let tried = left.map { ($0, stamps[$0].stamp, origins($0)) }
             guard !tried.isEmpty else { return placed }
             let sides = GraphLabelPlacement.place(tried.map { boxes($0.1, $0.2) }, owners: tried.map { stamps[$0.0].node },
                                                   centers: g.centers, radii: g.radii, frame: frame,
@@ -115,8 +110,8 @@ extension GraphFigure {
             }
         }
         /// `placed` and the labels `left` that find a place further out on a leader around them
-        /// (`GraphLeaderPlacement`).
-        func onLeaders(_ placed: [PlacedLabel], _ left: [Int]) -> [PlacedLabel] {
+        /// (`GraphLeaderPlacement`), clear of `heads`.
+        func onLeaders(_ placed: [PlacedLabel], _ left: [Int], heads: ArrowheadIndex) -> [PlacedLabel] {
             let tried = left.map { ($0, stamps[$0].stamp) }
             guard !tried.isEmpty else { return placed }
             let beside = placed.filter { $0.leader == nil }.map { (center: g.centers[$0.node], text: $0.textBox) }
@@ -136,25 +131,20 @@ extension GraphFigure {
             }
             return out
         }
-        /// The labels `chosen` places beside their nodes, and those it leaves out (taken in
-        /// `order`) placed where they can be: a few pixels further out beside their node, else
-        /// further out on leaders.
-        func withLeaders(_ chosen: [Int?], order: [Int], crowded: Bool) -> [PlacedLabel] {
-            var placed = zip(stamps.indices, chosen).compactMap { index, side in
+        /// The labels `chosen` places beside their nodes, and those it leaves out placed, in
+        /// `order`, further out with leaders where they can be.
+        func withLeaders(_ chosen: [Int?], order: [Int]) -> [PlacedLabel] {
+            let placed = zip(stamps.indices, chosen).compactMap { index, side in
                 side.map { PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: stamps[index].origins[$0], crossed: false) }
             }
-            func left() -> [Int] {
-                let named = Set(placed.map(\.node))
-                return order.filter { chosen[$0] == nil && !named.contains(stamps[$0].node) }
-            }
-            guard !left().isEmpty, left().count <= Self.leaderLimit else { return placed }
-            placed = nudged(placed, left(), crowded: crowded)
-            return onLeaders(placed, left())
+            let left = order.filter { chosen[$0] == nil }
+            guard !left.isEmpty, left.count <= Self.leaderLimit else { return placed }
+            return onLeaders(placed, left, heads: none)
         }
         // Labels set smaller than the figure's text (a frame too crowded for them) read as their
         // own node's only where they are nearest it, in every order.
         let first = place(Array(stamps.indices), crowded: labelSize < self.labelSize)
-        var placed = withLeaders(first, order: Array(stamps.indices), crowded: labelSize < self.labelSize)
+        var placed = withLeaders(first, order: Array(stamps.indices))
         if first.contains(where: { $0 == nil }) {
             // A crowded frame: the most connected nodes first, each label where it reads as its node's;
             // or, when that names more (with the leaders the rest then take), the branching nodes
@@ -168,9 +158,9 @@ extension GraphFigure {
             let branching = hubsFirst.filter { degrees[stamps[$0].node] > 2 }
             let rest = stamps.indices.filter { degrees[stamps[$0].node] <= 2 }
             var bestOrder = hubsFirst
-            placed = withLeaders(place(hubsFirst, crowded: true), order: hubsFirst, crowded: true)
+            placed = withLeaders(place(hubsFirst, crowded: true), order: hubsFirst)
             for order in [branching + rest, Array(stamps.indices)] {
-                let next = withLeaders(place(order, crowded: true), order: order, crowded: true)
+                let next = withLeaders(place(order, crowded: true), order: order)
                 if namesBetter(next, than: placed) { (placed, bestOrder) = (next, order) }
             }
             // Then each hub still left out (more edges than the least connected node named, the
@@ -185,12 +175,31 @@ extension GraphFigure {
             var promoted: [Int] = []
             for index in waiting.prefix(stamps.count <= Self.promotionNodeLimit ? Self.promotionLimit : 0) {
                 let order = promoted + [index] + bestOrder.filter { $0 != index && !promoted.contains($0) }
-                let next = withLeaders(place(order, crowded: true), order: order, crowded: true)
+                let next = withLeaders(place(order, crowded: true), order: order)
                 if namesBetter(next, than: placed) { (placed, bestOrder) = (next, order); promoted.append(index) }
             }
         }
         // An edge's line reaches about a pixel past its centre line (more for heavy edges,
         // which the halo's reach covers).
+        // Then each label over an arrowhead, whose halo would hide which way its edge runs, is
+        // placed again with the heads as obstacles and the other labels where they are: on a
+        // side of its node, then a few pixels further out, then on a leader; where none is
+        // clear it stays (at 320×240 the supply chain's warehouses 5 and 7 have no readable
+        // place but left of their node, over the heads of the edges coming in). Keeping every
+        // label off every head from the start named two warehouses fewer there. The state
+        // machine's "Evaluate" moves off the head of the edge from "Train step", above-left.
+        if !heads.isEmpty {
+            let crowded = labelSize < self.labelSize || first.contains { $0 == nil }
+            let entry = Dictionary(stamps.indices.map { (stamps[$0].node, $0) }, uniquingKeysWith: { a, _ in a })
+            for k in placed.indices where heads.overlaps(placed[k].card) {
+                guard let index = entry[placed[k].node] else { continue }
+                var others = placed
+                others.remove(at: k)
+                var moved = beside(others, [index], origins: { stamps[$0].origins + stamps[$0].nudged }, crowded: crowded, heads: heads)
+                if moved.count == others.count { moved = onLeaders(others, [index], heads: heads) }
+                if moved.count > others.count, let label = moved.last { placed[k] = label }
+            }
+        }
         for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
         return placed
     }
