@@ -33,7 +33,7 @@ extension GraphFigure {
     /// out, joined to their node by a leader line (`GraphLeaderPlacement`): a column of nodes
     /// closer than a label's height names every other node in a second, staggered column. Of
     /// the sizes and orders tried, the one naming the most connected nodes wins (`namesBetter`),
-    /// not the one naming the most.
+    /// not the one naming the most. A label over an arrowhead then moves off it where it can.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
         for size in labelSizes {
