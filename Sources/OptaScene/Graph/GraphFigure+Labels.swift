@@ -33,7 +33,7 @@ extension GraphFigure {
     /// out, joined to their node by a leader line (`GraphLeaderPlacement`): a column of nodes
     /// closer than a label's height names every other node in a second, staggered column. Of
     /// the sizes and orders tried, the one naming the most connected nodes wins (`namesBetter`),
-    /// not the one naming the most.
+    /// not the one naming the most. A label over an arrowhead then moves off it where it can.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
         for size in labelSizes {
@@ -62,75 +62,84 @@ extension GraphFigure {
 
     /// The labels placed at text size `size` (`placedLabels`).
     func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
-        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>])] = []
+        // Each label's origins beside its node (`sides` order), and the same sides `Self.nudge`
+        // pixels further out (for a label moved off an arrowhead, below).
+        var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>], nudged: [SIMD2<Int>])] = []
         for i in graph.nodes.indices {
             guard let label = graph.nodes[i].label, !label.isEmpty else { continue }
             let stamp = TextStamp(fonts.layout(label, pixelSize: labelSize))
-            let c = g.centers[i], r = g.radii[i]
-            let sides = self.sides(of: i)
-            // The corners' anchors: just off the square around the disk (which clear labels keep off).
-            let d = r + 2
-            // A label above or below a node near the frame's side slides along, into the frame.
-            func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
-            let origins = sides.map { side in
-                switch side {
-                case .right: stamp.origin(anchor: c + SIMD2(r + 4, 0), horizontal: .left, vertical: .middle)
-                case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3), horizontal: .center, vertical: .bottom))
-                case .left: stamp.origin(anchor: c - SIMD2(r + 4, 0), horizontal: .right, vertical: .middle)
-                case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3), horizontal: .center, vertical: .top))
-                case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
-                case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
-                case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
-                case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
-                }
-            }
-            stamps.append((i, stamp, origins))
+            stamps.append((i, stamp, origins(stamp, node: i, g, out: 0), origins(stamp, node: i, g, out: Self.nudge)))
         }
         // Text against text and nodes, a pixel around each box so that neighbouring labels keep
         // a gap and read apart; halos may touch (they are the background colour).
-        let candidates = stamps.map { entry in
-            entry.origins.map { PlacedLabel(node: entry.node, stamp: entry.stamp, origin: $0, crossed: false).box }
+        func boxes(_ stamp: TextStamp, _ origins: [SIMD2<Int>]) -> [PixelRectF] {
+            origins.map { PlacedLabel(node: 0, stamp: stamp, origin: $0, crossed: false).box }
         }
+        let candidates = stamps.map { boxes($0.stamp, $0.origins) }
         let titleBand = scenario.title == nil ? [] : [PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(self.labelSize) * 2 + titleExtraHeight)]
         let legendRow = legendBand > 0 ? [PixelRectF(x0: 0, y0: Float(height) - legendBand, x1: Float(width), y1: Float(height))] : []
+        let frame = PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height))
         // Edges as the lines between node centres (what a node's disk covers of them does not matter:
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
                                  cell: 64)
+        // Arrowheads, which labels keep clear of when they can (below), and none.
+        let heads = stamps.isEmpty ? ArrowheadIndex() : arrowheads(g), none = ArrowheadIndex()
         /// The side chosen for each label (nil: left out), the labels placed in `order`.
         func place(_ order: [Int], crowded: Bool) -> [Int?] {
             let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
-                                                  centers: g.centers, radii: g.radii,
-                                                  frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
+                                                  centers: g.centers, radii: g.radii, frame: frame,
                                                   keepOut: titleBand + legendRow + loops, edges: edges, nearestOwner: crowded)
             var chosen = [Int?](repeating: nil, count: stamps.count)
             for (index, side) in zip(order, sides) { chosen[index] = side }
             return chosen
         }
+        /// `placed` and the labels `left` (indices into `stamps`) that find a clear place beside
+        /// their node (at `origins`) around them: clear of them as placement's are of one
+        /// another, of their leaders and of `heads`.
+        func beside(_ placed: [PlacedLabel], _ left: [Int], origins: (Int) -> [SIMD2<Int>], crowded: Bool,
+                    heads: ArrowheadIndex) -> [PlacedLabel] {
+            let tried = left.map { ($0, stamps[$0].stamp, origins($0)) }
+            guard !tried.isEmpty else { return placed }
+            let sides = GraphLabelPlacement.place(tried.map { boxes($0.1, $0.2) }, owners: tried.map { stamps[$0.0].node },
+                                                  centers: g.centers, radii: g.radii, frame: frame,
+                                                  keepOut: titleBand + legendRow + loops + placed.map { crowded ? $0.textBox : $0.box },
+                                                  edges: edges, heads: heads, leaders: placed.compactMap(\.leader), nearestOwner: crowded)
+            return placed + zip(tried, sides).compactMap { entry, side in
+                side.map { PlacedLabel(node: stamps[entry.0].node, stamp: entry.1, origin: entry.2[$0], crossed: false) }
+            }
+        }
+        /// `placed` and the labels `left` that find a place further out on a leader around them
+        /// (`GraphLeaderPlacement`), clear of `heads`.
+        func onLeaders(_ placed: [PlacedLabel], _ left: [Int], heads: ArrowheadIndex) -> [PlacedLabel] {
+            let tried = left.map { ($0, stamps[$0].stamp) }
+            guard !tried.isEmpty else { return placed }
+            let beside = placed.filter { $0.leader == nil }.map { (center: g.centers[$0.node], text: $0.textBox) }
+            let options = tried.map { index, stamp in
+                let node = stamps[index].node
+                return leaderCandidates(stamp, center: g.centers[node], radius: g.radii[node], sides: self.sides(of: node),
+                                        columnEdge: Self.columnEdge(of: g.centers[node], placed: beside))
+            }
+            let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox), centers: g.centers, radii: g.radii, frame: frame,
+                                                   keepOut: titleBand + legendRow + loops, edges: edges, heads: heads,
+                                                   leaders: placed.compactMap(\.leader))
+            var out = placed
+            for ((index, stamp), (option, pick)) in zip(tried, zip(options, picks)) {
+                guard let pick else { continue }
+                out.append(PlacedLabel(node: stamps[index].node, stamp: stamp, origin: option[pick].origin, crossed: false,
+                                       leader: (option[pick].from, option[pick].to)))
+            }
+            return out
+        }
         /// The labels `chosen` places beside their nodes, and those it leaves out placed, in
-        /// scenario order, further out with leaders where they can be.
+        /// `order`, further out with leaders where they can be.
         func withLeaders(_ chosen: [Int?], order: [Int]) -> [PlacedLabel] {
-            var placed = zip(stamps.indices, chosen).compactMap { index, side in
+            let placed = zip(stamps.indices, chosen).compactMap { index, side in
                 side.map { PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: stamps[index].origins[$0], crossed: false) }
             }
             let left = order.filter { chosen[$0] == nil }
             guard !left.isEmpty, left.count <= Self.leaderLimit else { return placed }
-            let beside = placed.map { (center: g.centers[$0.node], text: $0.textBox) }
-            let options = left.map { index in
-                let node = stamps[index].node
-                return leaderCandidates(stamps[index].stamp, center: g.centers[node], radius: g.radii[node], sides: self.sides(of: node),
-                                        columnEdge: Self.columnEdge(of: g.centers[node], placed: beside))
-            }
-            let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox),
-                                                   centers: g.centers, radii: g.radii,
-                                                   frame: PixelRectF(x0: 0, y0: 0, x1: Float(width), y1: Float(height)),
-                                                   keepOut: titleBand + legendRow + loops, edges: edges)
-            for (index, (option, pick)) in zip(left, zip(options, picks)) {
-                guard let pick else { continue }
-                placed.append(PlacedLabel(node: stamps[index].node, stamp: stamps[index].stamp, origin: option[pick].origin, crossed: false,
-                                          leader: (option[pick].from, option[pick].to)))
-            }
-            return placed
+            return onLeaders(placed, left, heads: none)
         }
         // Labels set smaller than the figure's text (a frame too crowded for them) read as their
         // own node's only where they are nearest it, in every order.
@@ -172,9 +181,57 @@ extension GraphFigure {
         }
         // An edge's line reaches about a pixel past its centre line (more for heavy edges,
         // which the halo's reach covers).
+        // Then each label over an arrowhead, whose halo would hide which way its edge runs, is
+        // placed again with the heads as obstacles and the other labels where they are: on a
+        // side of its node, then a few pixels further out, then on a leader; where none is
+        // clear it stays (at 320×240 the supply chain's warehouses 5 and 7 have no readable
+        // place but left of their node, over the heads of the edges coming in). Keeping every
+        // label off every head from the start named two warehouses fewer there. The state
+        // machine's "Evaluate" moves off the head of the edge from "Train step", above-left.
+        if !heads.isEmpty {
+            let crowded = labelSize < self.labelSize || first.contains { $0 == nil }
+            let entry = Dictionary(stamps.indices.map { (stamps[$0].node, $0) }, uniquingKeysWith: { a, _ in a })
+            for k in placed.indices where heads.overlaps(placed[k].card) {
+                guard let index = entry[placed[k].node] else { continue }
+                var others = placed
+                others.remove(at: k)
+                var moved = beside(others, [index], origins: { stamps[$0].origins + stamps[$0].nudged }, crowded: crowded, heads: heads)
+                if moved.count == others.count { moved = onLeaders(others, [index], heads: heads) }
+                if moved.count > others.count, let label = moved.last { placed[k] = label }
+            }
+        }
         for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
         return placed
     }
+
+    /// The origins of a label `stamp` beside node `i`, on each of its `sides`, preferred first,
+    /// `out` pixels further from the node than the nearest place (corners `out` pixels along
+    /// their diagonal): right and left of the node, centred on its row; above and below,
+    /// centred on its column (sliding along into the frame near its side); the corners just
+    /// off the square around the disk, which clear labels keep off.
+    func origins(_ stamp: TextStamp, node i: Int, _ g: GraphGeometry, out e: Float) -> [SIMD2<Int>] {
+        let c = g.centers[i], r = g.radii[i]
+        let d = r + 2 + e * 0.7071
+        func inFrame(_ o: SIMD2<Int>) -> SIMD2<Int> { SIMD2(max(1, min(o.x, width - 1 - stamp.width)), o.y) }
+        return sides(of: i).map { side in
+            switch side {
+            case .right: stamp.origin(anchor: c + SIMD2(r + 4 + e, 0), horizontal: .left, vertical: .middle)
+            case .above: inFrame(stamp.origin(anchor: c + SIMD2(0, -r - 3 - e), horizontal: .center, vertical: .bottom))
+            case .left: stamp.origin(anchor: c - SIMD2(r + 4 + e, 0), horizontal: .right, vertical: .middle)
+            case .below: inFrame(stamp.origin(anchor: c + SIMD2(0, r + 3 + e), horizontal: .center, vertical: .top))
+            case .aboveRight: stamp.origin(anchor: c + SIMD2(d, -d), horizontal: .left, vertical: .bottom)
+            case .aboveLeft: stamp.origin(anchor: c + SIMD2(-d, -d), horizontal: .right, vertical: .bottom)
+            case .belowRight: stamp.origin(anchor: c + SIMD2(d, d), horizontal: .left, vertical: .top)
+            case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
+            }
+        }
+    }
+
+    /// How much further out (in pixels) a label left out beside its node tries each side again
+    /// before a leader: a corner 3 px further clears a self-loop's box that the nearest place
+    /// touches (the state machine's "Evaluate" at 320×240, whose other sides an edge runs along,
+    /// an arrowhead takes, or the legend's row holds), and still reads as its node's.
+    static let nudge: Float = 3
 
     /// Whether labels `a` name the graph better for its reader than labels `b`: more of its
     /// most connected nodes, compared degree by degree from the highest down (the degrees of the

@@ -225,18 +225,9 @@ public struct GraphFigure: SceneFigure {
             list.append(.line(from: a, to: b, width: width, color: color))
             return
         }
-        let d = b - a
-        let length = (d * d).sum().squareRoot()
-        guard length > 0 else { return }
-        let u = d / length
-        let rim = g.radii[edge.to] + g.outlineWidth / 2 + 1
-        let headLength = 5 * g.edgeScale + 2.5 * width, headHalf = 2 * g.edgeScale + 1.5 * width
-        guard length > rim + headLength else { return }
-        let tip = b - u * rim
-        let back = tip - u * headLength
-        let n = SIMD2<Float>(-u.y, u.x)
+        guard let head = Self.arrowhead(from: a, to: b, rim: arrowRim(g, edge.to), edgeScale: g.edgeScale, width: width) else { return }
         // The shaft's round cap reaches half its width into the head, so no gap shows.
-        list.append(.line(from: a, to: back, width: width, color: color))
-        list.append(.convexPolygon(points: [tip, back + n * headHalf, back - n * headHalf], fill: color))
+        list.append(.line(from: a, to: head.back, width: width, color: color))
+        list.append(.convexPolygon(points: [head.tip, head.left, head.right], fill: color))
     }
 }

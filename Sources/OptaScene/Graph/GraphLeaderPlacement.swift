@@ -30,17 +30,20 @@ enum GraphLeaderPlacement {
     /// 13.8 px apart, and the leader between two of them passes under a pixel from their line
     /// boxes (two or more from their ink, which the line box's descent and leading keep off).
     static func place(_ candidates: [[Candidate]], placed: [PixelRectF], centers: [SIMD2<Float>],
-                      radii: [Float], frame: PixelRectF, keepOut: [PixelRectF], edges: SegmentIndex) -> [Int?] {
+                      radii: [Float], frame: PixelRectF, keepOut: [PixelRectF], edges: SegmentIndex,
+                      heads: ArrowheadIndex = ArrowheadIndex(), leaders placedLeaders: [(from: SIMD2<Float>, to: SIMD2<Float>)] = []) -> [Int?] {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut + placed { taken.insert(rect) }
         var leaders = LeaderIndex()
+        for l in placedLeaders { leaders.insert(l.from, l.to) }
         return candidates.map { options in
             var chosen: (index: Int, crossed: Float)?
             // Cheapest tests first: a dense graph tries tens of places for each of hundreds of labels.
             for (k, c) in options.enumerated()
             where c.box.x0 >= frame.x0 && c.box.y0 >= frame.y0 && c.box.x1 <= frame.x1 && c.box.y1 <= frame.y1 && !taken.overlaps(c.box) {
-                guard !leaders.meets(c.box), !leaders.crosses(c.from, c.to), !taken.isHit(from: c.clearFrom, to: c.to) else { continue }
+                guard !leaders.meets(c.box), !leaders.crosses(c.from, c.to), !taken.isHit(from: c.clearFrom, to: c.to),
+                      !heads.overlaps(c.box.grown(by: 1)), !heads.isHit(from: c.clearFrom, to: c.to) else { continue }
                 let (crossed, longest) = edges.lengths(inside: c.box)
                 guard GraphLabelPlacement.readable(c.box, crossedFor: longest), !runsAlongAnEdge(c.clearFrom, c.to, edges) else { continue }
                 if crossed < (chosen?.crossed ?? .infinity) { chosen = (k, crossed) }
