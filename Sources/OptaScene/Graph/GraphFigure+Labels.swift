@@ -36,8 +36,10 @@ extension GraphFigure {
     /// not the one naming the most. A label over an arrowhead then moves off it where it can.
     func placedLabels(_ g: GraphGeometry, keepingOff loops: [PixelRectF] = []) -> [PlacedLabel] {
         var best: [PlacedLabel] = []
+        // Arrowheads, which labels keep clear of when they can (`placedLabels(_:size:keepingOff:heads:)`).
+        let heads = graph.nodes.contains { !($0.label ?? "").isEmpty } ? arrowheads(g) : ArrowheadIndex()
         for size in labelSizes {
-            let placed = placedLabels(g, size: size, keepingOff: loops)
+            let placed = placedLabels(g, size: size, keepingOff: loops, heads: heads)
             if namesBetter(placed, than: best) { best = placed }
             if placed.count == fit.labels.count { break }
         }
@@ -61,7 +63,7 @@ extension GraphFigure {
     }
 
     /// The labels placed at text size `size` (`placedLabels`).
-    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF]) -> [PlacedLabel] {
+    func placedLabels(_ g: GraphGeometry, size labelSize: Int, keepingOff loops: [PixelRectF], heads: ArrowheadIndex) -> [PlacedLabel] {
         // Each label's origins beside its node (`sides` order), and the same sides `Self.nudge`
         // pixels further out (for a label moved off an arrowhead, below).
         var stamps: [(node: Int, stamp: TextStamp, origins: [SIMD2<Int>], nudged: [SIMD2<Int>])] = []
@@ -83,8 +85,7 @@ extension GraphFigure {
         // no label covers a node).
         let edges = SegmentIndex(stamps.isEmpty ? [] : graph.edges.filter { $0.from != $0.to }.map { [g.centers[$0.from], g.centers[$0.to]] },
                                  cell: 64)
-        // Arrowheads, which labels keep clear of when they can (below), and none.
-        let heads = stamps.isEmpty ? ArrowheadIndex() : arrowheads(g), none = ArrowheadIndex()
+        let none = ArrowheadIndex()
         /// The side chosen for each label (nil: left out), the labels placed in `order`.
         func place(_ order: [Int], crowded: Bool) -> [Int?] {
             let sides = GraphLabelPlacement.place(order.map { candidates[$0] }, owners: order.map { stamps[$0].node },
@@ -104,7 +105,7 @@ extension GraphFigure {
             let sides = GraphLabelPlacement.place(tried.map { boxes($0.1, $0.2) }, owners: tried.map { stamps[$0.0].node },
                                                   centers: g.centers, radii: g.radii, frame: frame,
                                                   keepOut: titleBand + legendRow + loops + placed.map { crowded ? $0.textBox : $0.box },
-                                                  edges: edges, heads: heads, leaders: placed.compactMap(\.leader), nearestOwner: crowded)
+                                                  edges: edges, heads: heads, leaders: Self.leaders(of: placed), nearestOwner: crowded)
             return placed + zip(tried, sides).compactMap { entry, side in
                 side.map { PlacedLabel(node: stamps[entry.0].node, stamp: entry.1, origin: entry.2[$0], crossed: false) }
             }
@@ -122,7 +123,7 @@ extension GraphFigure {
             }
             let picks = GraphLeaderPlacement.place(options, placed: placed.map(\.textBox), centers: g.centers, radii: g.radii, frame: frame,
                                                    keepOut: titleBand + legendRow + loops, edges: edges, heads: heads,
-                                                   leaders: placed.compactMap(\.leader))
+                                                   leaders: Self.leaders(of: placed))
             var out = placed
             for ((index, stamp), (option, pick)) in zip(tried, zip(options, picks)) {
                 guard let pick else { continue }
@@ -179,8 +180,6 @@ extension GraphFigure {
                 if namesBetter(next, than: placed) { (placed, bestOrder) = (next, order); promoted.append(index) }
             }
         }
-        // An edge's line reaches about a pixel past its centre line (more for heavy edges,
-        // which the halo's reach covers).
         // Then each label over an arrowhead, whose halo would hide which way its edge runs, is
         // placed again with the heads as obstacles and the other labels where they are: on a
         // side of its node, then a few pixels further out, then on a leader; where none is
@@ -200,6 +199,8 @@ extension GraphFigure {
                 if moved.count > others.count, let label = moved.last { placed[k] = label }
             }
         }
+        // An edge's line reaches about a pixel past its centre line (more for heavy edges,
+        // which the halo's reach covers).
         for i in placed.indices { placed[i].crossed = edges.lengths(inside: placed[i].card.grown(by: 1)).total > 0 }
         return placed
     }
@@ -225,6 +226,13 @@ extension GraphFigure {
             case .belowLeft: stamp.origin(anchor: c + SIMD2(-d, d), horizontal: .right, vertical: .top)
             }
         }
+    }
+
+    /// The leader lines of `placed`, for placement to keep clear of.
+    static func leaders(of placed: [PlacedLabel]) -> LeaderIndex {
+        var index = LeaderIndex()
+        for label in placed { if let l = label.leader { index.insert(l.from, l.to) } }
+        return index
     }
 
     /// How much further out (in pixels) a label left out beside its node tries each side again

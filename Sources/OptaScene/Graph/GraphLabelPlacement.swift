@@ -31,7 +31,7 @@ struct GraphLabelPlacement {
     /// 9 px labels 12 px tall name every other node then, and every third otherwise.
     static func place(_ candidates: [[PixelRectF]], owners: [Int], centers: [SIMD2<Float>], radii: [Float], frame: PixelRectF,
                       keepOut: [PixelRectF], edges: SegmentIndex, heads: ArrowheadIndex = ArrowheadIndex(),
-                      leaders: [(from: SIMD2<Float>, to: SIMD2<Float>)] = [], nearestOwner: Bool = false) -> [Int?] {
+                      leaders: LeaderIndex = LeaderIndex(), nearestOwner: Bool = false) -> [Int?] {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut { taken.insert(rect) }
@@ -40,7 +40,7 @@ struct GraphLabelPlacement {
             var best: (side: Int, crossed: Float)?
             for (k, box) in boxes.enumerated()
             where box.x0 >= frame.x0 && box.y0 >= frame.y0 && box.x1 <= frame.x1 && box.y1 <= frame.y1 && !taken.overlaps(box)
-                && !heads.overlaps(box.grown(by: 1)) && !leaders.contains(where: { box.distance(toSegment: $0.from, $0.to) <= 0 })
+                && !heads.overlaps(box.grown(by: 1)) && !leaders.meets(box)
                 && !(nearestOwner && nodes.hasOther(than: owner, nearer: SIMD2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))) {
                 let (crossed, longest) = edges.lengths(inside: box)
                 if readable(box, crossedFor: longest), crossed < (best?.crossed ?? .infinity) { best = (k, crossed) }

@@ -31,12 +31,11 @@ enum GraphLeaderPlacement {
     /// boxes (two or more from their ink, which the line box's descent and leading keep off).
     static func place(_ candidates: [[Candidate]], placed: [PixelRectF], centers: [SIMD2<Float>],
                       radii: [Float], frame: PixelRectF, keepOut: [PixelRectF], edges: SegmentIndex,
-                      heads: ArrowheadIndex = ArrowheadIndex(), leaders placedLeaders: [(from: SIMD2<Float>, to: SIMD2<Float>)] = []) -> [Int?] {
+                      heads: ArrowheadIndex = ArrowheadIndex(), leaders placedLeaders: LeaderIndex = LeaderIndex()) -> [Int?] {
         var taken = RectIndex(cell: 64)
         for (c, r) in zip(centers, radii) { taken.insert(PixelRectF(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r)) }
         for rect in keepOut + placed { taken.insert(rect) }
-        var leaders = LeaderIndex()
-        for l in placedLeaders { leaders.insert(l.from, l.to) }
+        var leaders = placedLeaders
         return candidates.map { options in
             var chosen: (index: Int, crossed: Float)?
             // Cheapest tests first: a dense graph tries tens of places for each of hundreds of labels.
@@ -91,7 +90,7 @@ enum GraphLeaderPlacement {
 
 /// The leaders placed so far, bucketed by a square grid, so that a candidate is tested against
 /// the leaders near it only.
-private struct LeaderIndex {
+struct LeaderIndex {
     private let cell: Float = 64
     private var segments: [(SIMD2<Float>, SIMD2<Float>)] = []
     private var buckets: [SIMD2<Int32>: [Int]] = [:]
